@@ -1,0 +1,107 @@
+#include "core/game.h"
+
+#include <algorithm>
+
+#include "core/movegen.h"
+
+namespace millbase {
+
+Game::Game(const Variant& v, const Position& start, int quiet_plies) : variant_(&v) {
+  history_.push_back({start, start.placement_over() ? quiet_plies : -1, 0});
+}
+
+Game::Entry Game::next_entry(const Position& before, Move m) const {
+  Position after = do_move(before, m);
+  const Entry& last = history_.back();
+  const int index = int(history_.size());
+  if (!after.placement_over()) return {after, -1, index};
+  if (last.quiet < 0 || closes_mill(*variant_, before, m)) return {after, 0, index};
+  return {after, last.quiet + 1, last.window};
+}
+
+Status Game::play(Move m) {
+  if (outcome() != Outcome::Ongoing) return Status::error("the game is over: " + result_text());
+  if (!MoveList(*variant_, position()).contains(m))
+    return Status::error("illegal move '" + format_move(*variant_, m) + "'");
+  history_.push_back(next_entry(position(), m));
+  moves_.push_back(m);
+  return Status::ok();
+}
+
+Status Game::play(std::string_view move_text) {
+  if (outcome() != Outcome::Ongoing) return Status::error("the game is over: " + result_text());
+  Result<Move> m = parse_move(*variant_, position(), move_text);
+  if (!m) return m.status();
+  return play(*m);
+}
+
+bool Game::undo() {
+  if (resigned_) {
+    resigned_ = false;
+    return true;
+  }
+  if (moves_.empty()) return false;
+  history_.pop_back();
+  moves_.pop_back();
+  return true;
+}
+
+void Game::resign() { resigned_ = true; }
+
+int Game::quiet_plies() const { return history_.back().quiet; }
+
+EndReason Game::reason() const {
+  if (resigned_) return EndReason::Resignation;
+  switch (game_over(*variant_, position())) {
+    case GameOver::TooFewStones:
+      return EndReason::TooFewStones;
+    case GameOver::NoLegalMove:
+      return EndReason::NoLegalMove;
+    case GameOver::None:
+      break;
+  }
+  const Entry& now = history_.back();
+  if (now.quiet < 0) return EndReason::None;
+  int seen = int(std::count_if(history_.begin() + now.window, history_.end(),
+                               [&](const Entry& e) { return e.position == now.position; }));
+  if (seen >= DRAW_REPETITIONS) return EndReason::Repetition;
+  if (quiet_plies() >= DRAW_PLIES) return EndReason::FiftyPlies;
+  return EndReason::None;
+}
+
+Outcome Game::outcome() const {
+  switch (reason()) {
+    case EndReason::None:
+      return Outcome::Ongoing;
+    case EndReason::Repetition:
+    case EndReason::FiftyPlies:
+      return Outcome::Draw;
+    default:
+      return position().side_to_move == WHITE ? Outcome::BlackWins : Outcome::WhiteWins;
+  }
+}
+
+std::string Game::result_text() const {
+  const Color loser = position().side_to_move;
+  const std::string winner_wins = std::string(color_name(~loser)) + " wins: ";
+  const std::string loser_name(color_name(loser));
+  switch (reason()) {
+    case EndReason::None:
+      return "The game goes on.";
+    case EndReason::Repetition:
+      return "Draw: the same position occurred for the third time.";
+    case EndReason::FiftyPlies:
+      return "Draw: 50 plies without a mill.";
+    case EndReason::NoLegalMove:
+      return winner_wins + loser_name + " has no legal move.";
+    case EndReason::Resignation:
+      return winner_wins + loser_name + " resigned.";
+    case EndReason::TooFewStones: {
+      static constexpr const char* COUNT[] = {"no stones", "only one stone", "only two stones"};
+      return winner_wins + loser_name + " has " + COUNT[popcount(position().us())] + " left.";
+    }
+  }
+  return "";
+}
+
+}  // namespace millbase

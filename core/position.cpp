@@ -1,0 +1,83 @@
+#include "core/position.h"
+
+#include <string>
+
+namespace millbase {
+
+Position start_position(const Variant& v, Color first) {
+  Position p;
+  p.in_hand = {uint8_t(v.stones), uint8_t(v.stones)};
+  p.side_to_move = first;
+  return p;
+}
+
+GameOver game_over(const Variant& v, const Position& p) {
+  const Board& b = *v.board;
+  switch (phase(v, p)) {
+    case Phase::Place:
+    case Phase::Fly:
+      // A placement or a flight needs one empty point; these boards always have one.
+      return (b.all & ~p.occupied()) ? GameOver::None : GameOver::NoLegalMove;
+    case Phase::Slide: {
+      if (popcount(p.us()) < 3) return GameOver::TooFewStones;
+      Bitboard empty = b.all & ~p.occupied();
+      for (Bitboard s = p.us(); s;)
+        if (b.adjacent[pop_lsb(s)] & empty) return GameOver::None;
+      return GameOver::NoLegalMove;
+    }
+  }
+  return GameOver::None;
+}
+
+Position do_move(const Position& p, Move m) {
+  Position q = p;
+  Color us = p.side_to_move;
+  if (m.is_placement())
+    --q.in_hand[us];
+  else
+    q.stones[us] ^= bit(m.from);
+  q.stones[us] |= bit(m.to);
+  if (m.remove != NO_POINT) q.stones[~us] ^= bit(m.remove);
+  q.side_to_move = ~us;
+  return q;
+}
+
+Position undo_move(const Position& after, Move m) {
+  Position p = after;
+  Color us = ~after.side_to_move;
+  p.stones[us] ^= bit(m.to);
+  if (m.is_placement())
+    ++p.in_hand[us];
+  else
+    p.stones[us] |= bit(m.from);
+  if (m.remove != NO_POINT) p.stones[~us] |= bit(m.remove);
+  p.side_to_move = us;
+  return p;
+}
+
+Status validate(const Variant& v, const Position& p) {
+  static constexpr const char* NAMES[2] = {"White", "Black"};
+  if (p.stones[WHITE] & p.stones[BLACK]) return Status::error("a point holds two stones");
+  if (p.occupied() & ~v.board->all) return Status::error("a stone is off the board");
+  for (Color c : {WHITE, BLACK}) {
+    int on_board = popcount(p.stones[c]), hand = p.in_hand[c];
+    if (hand > v.stones)
+      return Status::error(std::string(NAMES[c]) + " has " + std::to_string(hand) +
+                           " stones in hand but " + std::string(v.name) + " gives only " +
+                           std::to_string(v.stones));
+    if (on_board + hand > v.stones)
+      return Status::error(std::string(NAMES[c]) + " has " + std::to_string(on_board) +
+                           " stones on the board and " + std::to_string(hand) +
+                           " in hand, more than the " + std::to_string(v.stones) + " of " +
+                           std::string(v.name));
+  }
+  int mover = p.in_hand[p.side_to_move], other = p.in_hand[~p.side_to_move];
+  if (mover != other && mover != other + 1)
+    return Status::error(std::string("in-hand counts ") + std::to_string(p.in_hand[WHITE]) + " " +
+                         std::to_string(p.in_hand[BLACK]) + " with " + NAMES[p.side_to_move] +
+                         " to move cannot occur: sides place alternately, so the side to "
+                         "move has as many stones in hand as the other or one more");
+  return Status::ok();
+}
+
+}  // namespace millbase

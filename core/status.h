@@ -1,0 +1,48 @@
+// Results of operations on input from users or files: a value, or a precise message.
+#pragma once
+
+#include <cassert>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace millbase {
+
+// Success, or an error with a one-line message naming the bad input.
+class Status {
+ public:
+  static Status ok() { return Status(); }
+  static Status error(std::string message) { return Status(std::move(message)); }
+
+  bool is_ok() const { return !failed_; }
+  explicit operator bool() const { return is_ok(); }
+  const std::string& message() const { return message_; }
+
+ private:
+  Status() = default;
+  explicit Status(std::string m) : failed_(true), message_(std::move(m)) {}
+  bool failed_ = false;
+  std::string message_;
+};
+
+// A value of type T, or an error Status (a small std::expected).
+template <class T>
+class Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}
+  Result(Status error) : v_(std::move(error)) { assert(!std::get<Status>(v_).is_ok()); }
+
+  bool is_ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return is_ok(); }
+  const T& value() const& { return std::get<0>(v_); }
+  T&& value() && { return std::get<0>(std::move(v_)); }
+  const T& operator*() const { return value(); }
+  const T* operator->() const { return &value(); }
+  const Status& status() const { return std::get<1>(v_); }
+  const std::string& message() const { return status().message(); }
+
+ private:
+  std::variant<T, Status> v_;
+};
+
+}  // namespace millbase

@@ -1,0 +1,89 @@
+#include "core/unmovegen.h"
+
+namespace millbase {
+
+namespace {
+
+// Returns the empty points of q where a stone of the side to move could have stood
+// and been removed by the previous turn (legal removal in the predecessor).
+Bitboard restorable(const Variant& v, const Position& q) {
+  const Board& b = *v.board;
+  Color s = q.side_to_move;
+  if (popcount(q.stones[s]) + q.in_hand[s] + 1 > v.stones) return 0;
+  Bitboard result = 0;
+  for (Bitboard e = b.all & ~q.occupied(); e;) {
+    Point r = pop_lsb(e);
+    if (contains(b.removable(q.stones[s] | bit(r)), r)) result |= bit(r);
+  }
+  return result;
+}
+
+// Appends the unmoves of a stone that arrived at `to` from `from`.
+inline Move* add(const Board& b, const Position& q, Bitboard restore, Point from, Point to,
+                 Move* out) {
+  Color mover = ~q.side_to_move;
+  if (b.closes_mill(q.stones[mover], to)) {
+    for (Bitboard r = restore & ~(from == NO_POINT ? 0 : bit(from)); r;)
+      *out++ = Move{from, to, pop_lsb(r)};
+    if (q.stones[~mover]) return out;  // a removal was compulsory
+  }
+  *out++ = Move{from, to, NO_POINT};
+  return out;
+}
+
+}  // namespace
+
+template <Phase P>
+Move* generate_unmoves(const Variant& v, const Position& q, Move* out) {
+  const Board& b = *v.board;
+  const Color mover = ~q.side_to_move;
+  const Bitboard own = q.stones[mover], empty = b.all & ~q.occupied();
+  const Bitboard restore = restorable(v, q);
+  for (Bitboard to = own; to;) {
+    Point t = pop_lsb(to);
+    if constexpr (P == Phase::Place) {
+      out = add(b, q, restore, NO_POINT, t, out);
+    } else {
+      Bitboard origins = P == Phase::Fly ? empty : b.adjacent[t] & empty;
+      for (Bitboard from = origins; from;) out = add(b, q, restore, pop_lsb(from), t, out);
+    }
+  }
+  return out;
+}
+
+template <Phase P>
+Move* generate_quiet_unmoves(const Variant& v, const Position& q, Move* out) {
+  static_assert(P != Phase::Place);
+  const Board& b = *v.board;
+  const Bitboard own = q.stones[~q.side_to_move], empty = b.all & ~q.occupied();
+  for (Bitboard to = own; to;) {
+    Point t = pop_lsb(to);
+    if (b.closes_mill(own, t)) continue;
+    Bitboard origins = P == Phase::Fly ? empty : b.adjacent[t] & empty;
+    for (Bitboard from = origins; from;) *out++ = Move{pop_lsb(from), t, NO_POINT};
+  }
+  return out;
+}
+
+template Move* generate_quiet_unmoves<Phase::Slide>(const Variant&, const Position&, Move*);
+template Move* generate_quiet_unmoves<Phase::Fly>(const Variant&, const Position&, Move*);
+template Move* generate_unmoves<Phase::Place>(const Variant&, const Position&, Move*);
+template Move* generate_unmoves<Phase::Slide>(const Variant&, const Position&, Move*);
+template Move* generate_unmoves<Phase::Fly>(const Variant&, const Position&, Move*);
+
+UnmoveList::UnmoveList(const Variant& v, const Position& q) : end_(moves_) {
+  const Color mover = ~q.side_to_move;
+  const int on_board = popcount(q.stones[mover]);
+  // A placement is undone while the mover's hand can take the stone back.
+  if (q.in_hand[mover] < v.stones) end_ = generate_unmoves<Phase::Place>(v, q, end_);
+  // Movement needs both hands empty before the move, and a predecessor in which the
+  // mover was not already lost (three or more stones on the board).
+  if (q.placement_over() && on_board >= 3) {
+    if (v.flying && on_board == 3)
+      end_ = generate_unmoves<Phase::Fly>(v, q, end_);
+    else
+      end_ = generate_unmoves<Phase::Slide>(v, q, end_);
+  }
+}
+
+}  // namespace millbase

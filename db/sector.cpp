@@ -1,0 +1,33 @@
+#include "db/sector.h"
+
+#include <charconv>
+
+namespace millbase {
+
+std::string sector_name(const Sector& s) {
+  std::string name = std::to_string(s.us) + "-" + std::to_string(s.them);
+  if (s.placement()) name += "+" + std::to_string(s.us_hand) + "-" + std::to_string(s.them_hand);
+  return name;
+}
+
+Result<Sector> parse_sector(std::string_view text) {
+  int v[4] = {0, 0, 0, 0};
+  const char* p = text.data();
+  const char* end = p + text.size();
+  const char separators[4] = {'-', '+', '-', '\0'};
+  int n = 0;
+  for (; n < 4; ++n) {
+    auto [next, ec] = std::from_chars(p, end, v[n]);
+    if (ec != std::errc() || v[n] < 0 || v[n] > 32) break;
+    p = next;
+    if (p == end) break;
+    if (*p != separators[n]) break;
+    ++p;
+  }
+  if (p != end || (n != 1 && n != 3))
+    return Status::error("sector '" + std::string(text) +
+                         "' must read <us>-<them> or <us>-<them>+<us in hand>-<them in hand>");
+  return Sector{uint8_t(v[0]), uint8_t(v[1]), uint8_t(v[2]), uint8_t(v[3])};
+}
+
+}  // namespace millbase

@@ -1,0 +1,43 @@
+// Sectors: positions grouped by the stones on the board and in hand of the side to
+// move ("us") and of the opponent ("them").
+#pragma once
+
+#include <compare>
+#include <string>
+
+#include "core/position.h"
+
+namespace millbase {
+
+struct Sector {
+  uint8_t us = 0, them = 0;            // stones on the board
+  uint8_t us_hand = 0, them_hand = 0;  // stones in hand
+
+  bool placement() const { return us_hand || them_hand; }
+  auto operator<=>(const Sector&) const = default;
+};
+
+// Returns the sector of p (side to move normalised).
+inline Sector sector_of(const Position& p) {
+  return Sector{uint8_t(popcount(p.us())), uint8_t(popcount(p.them())), p.in_hand[p.side_to_move],
+                p.in_hand[~p.side_to_move]};
+}
+
+// Returns true when every position of s is over: the side to move has no stones in hand
+// and fewer than three on the board (loss in 0; such sectors are not stored).
+inline bool is_terminal(const Sector& s) { return s.us_hand == 0 && s.us < 3; }
+
+// Returns the name of s: "8-7" for movement, "3-2+4-4" with stones in hand.
+std::string sector_name(const Sector& s);
+
+// Returns the sector named by text, or an error naming it.
+Result<Sector> parse_sector(std::string_view text);
+
+// Returns the sector of the opponent after a move from s: `removed` when it removes a
+// stone, `placed` when it places one.
+inline Sector child_sector(const Sector& s, bool placed, bool removed) {
+  return Sector{uint8_t(s.them - removed), uint8_t(s.us + placed), s.them_hand,
+                uint8_t(s.us_hand - placed)};
+}
+
+}  // namespace millbase

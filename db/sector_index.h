@@ -1,0 +1,88 @@
+// Symmetry-reduced index of the positions with `us` stones of the side to move and
+// `them` stones of the opponent on a board (hands do not enter the index).
+//
+// Every index entry is exactly one position up to the 16 symmetries, so the number of
+// entries equals the number of distinct positions up to symmetry (formulas in
+// sector_index.cpp). rank() is O(stones) plus 16 symmetry images; unrank() adds a
+// binary search over the keys.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "core/geometry.h"
+#include "db/combinatorics.h"
+#include "db/fast_symmetry.h"
+
+namespace millbase {
+
+class SectorIndex {
+ public:
+  // A rank: the index and the orbit size (16 / number of symmetries fixing the position).
+  struct Rank {
+    uint64_t index;
+    int orbit;
+  };
+
+  // Returns the shared index for (board, us, them); built on first use, thread-safe.
+  static std::shared_ptr<const SectorIndex> get(const Board& b, int us, int them);
+
+  SectorIndex(const Board& b, int us, int them);
+
+  uint64_t size() const { return offsets_.back(); }
+  int us() const { return us_; }
+  int them() const { return them_; }
+
+  // Returns the index of (us, them) and its orbit size; popcounts must match.
+  Rank rank(Bitboard us, Bitboard them) const;
+
+  // Returns the canonical representative stored at index i < size().
+  void unrank(uint64_t i, Bitboard& us, Bitboard& them) const;
+
+  // Calls f(index, us, them) for every entry in increasing index order, for entries
+  // in [begin, end).
+  template <class F>
+  void for_each(uint64_t begin, uint64_t end, F f) const;
+
+ private:
+  struct Key {
+    Bitboard occupied;  // orbit-minimal occupied set
+    uint32_t compact;   // base of its colouring table, or NONE when no symmetry fixes it
+    uint32_t inverse;   // base of its stored colourings in compact_inverse_
+  };
+  static constexpr uint32_t NONE = ~uint32_t(0);
+
+  uint32_t key_of(Bitboard canonical_occupied) const;
+
+  const Board& board_;
+  std::shared_ptr<const FastSymmetry> sym_;
+  int us_, them_, k_;
+  std::vector<Key> keys_;
+  std::vector<uint64_t> offsets_;           // offsets_[key]: first index of the key; back() = size
+  std::vector<uint64_t> canonical_bits_;    // bit r: the k-set of colex rank r is a key
+  std::vector<uint32_t> canonical_prefix_;  // keys before word w of canonical_bits_
+  std::vector<uint32_t> compact_;           // colouring rank -> compact rank (or NONE)
+  std::vector<uint32_t> compact_inverse_;   // compact rank -> colouring rank
+};
+
+template <class F>
+void SectorIndex::for_each(uint64_t begin, uint64_t end, F f) const {
+  if (begin >= end) return;
+  Bitboard us;
+  // Walk keys and colourings in order from the entry at `begin`.
+  size_t key = std::upper_bound(offsets_.begin(), offsets_.end(), begin) - offsets_.begin() - 1;
+  uint64_t i = begin;
+  while (i < end) {
+    const Key& k = keys_[key];
+    uint64_t width = offsets_[key + 1] - offsets_[key];
+    for (uint64_t j = i - offsets_[key]; j < width && i < end; ++j, ++i) {
+      uint64_t c = k.compact == NONE ? j : compact_inverse_[k.inverse + j];
+      us = deposit(colex_unrank(c, us_, k_), k.occupied);
+      f(i, us, k.occupied & ~us);
+    }
+    ++key;
+  }
+}
+
+}  // namespace millbase

@@ -1,0 +1,378 @@
+#include "db/table_format.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+
+#include "db/bytes.h"
+
+namespace millbase {
+
+namespace {
+
+constexpr char MAGIC[8] = {'M', 'I', 'L', 'L', 'B', 'A', 'S', 'E'};
+
+uint64_t checksum(const uint8_t* data, size_t size) { return XXH3_64bits(data, size); }
+
+std::string errno_text() { return std::strerror(errno); }
+
+// Block encoding (docs/format.md): a WDL plane of 2 bits per entry (0 draw, 1 win,
+// 2 loss), then for each win or loss in order its half distance (d / 2), one byte each
+// when all are below 256, else two.
+void encode_block(std::span<const ValueCode> values, std::vector<uint8_t>& wdl,
+                  std::vector<uint8_t>& dtm) {
+  wdl.assign((values.size() + 3) / 4, 0);
+  int max_half = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    ValueCode v = values[i];
+    if (is_draw(v)) continue;
+    wdl[i / 4] |= uint8_t((is_win(v) ? 1 : 2) << (2 * (i % 4)));
+    max_half = std::max(max_half, distance(v) / 2);
+  }
+  const int width = max_half < 256 ? 1 : 2;
+  dtm.assign(1, uint8_t(width));
+  for (ValueCode v : values)
+    if (!is_draw(v)) put_le(dtm, uint64_t(distance(v) / 2), width);
+}
+
+Status decode_block(const std::vector<uint8_t>& wdl, const std::vector<uint8_t>& dtm, size_t count,
+                    ValueCode* out) {
+  if (wdl.size() != (count + 3) / 4) return Status::error("WDL plane has the wrong size");
+  if (dtm.empty() || (dtm[0] != 1 && dtm[0] != 2)) return Status::error("bad distance width");
+  const int width = dtm[0];
+  ByteReader reader(dtm.data() + 1, dtm.size() - 1);
+  for (size_t i = 0; i < count; ++i) {
+    int wdl_class = (wdl[i / 4] >> (2 * (i % 4))) & 3;
+    if (wdl_class == 0) {
+      out[i] = DRAW;
+      continue;
+    }
+    if (wdl_class == 3) return Status::error("invalid WDL class 3");
+    int d = 2 * int(reader.le(width)) + (wdl_class == 1 ? 1 : 0);
+    if (d > MAX_DISTANCE) return Status::error("distance out of range");
+    out[i] = code_of_distance(d);
+  }
+  if (reader.failed()) return Status::error("distance plane is too short");
+  if (reader.remaining() != 0) return Status::error("distance plane is too long");
+  return Status::ok();
+}
+
+Status compress(const std::vector<uint8_t>& raw, int level, std::vector<uint8_t>& out) {
+  out.resize(ZSTD_compressBound(raw.size()));
+  size_t n = ZSTD_compress(out.data(), out.size(), raw.data(), raw.size(), level);
+  if (ZSTD_isError(n)) return Status::error(std::string("zstd: ") + ZSTD_getErrorName(n));
+  out.resize(n);
+  return Status::ok();
+}
+
+Status decompress(const std::vector<uint8_t>& frame, size_t max_size, std::vector<uint8_t>& out) {
+  unsigned long long size = ZSTD_getFrameContentSize(frame.data(), frame.size());
+  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN || size > max_size)
+    return Status::error("bad compressed frame");
+  out.resize(size);
+  size_t n = ZSTD_decompress(out.data(), out.size(), frame.data(), frame.size());
+  if (ZSTD_isError(n) || n != size) return Status::error("bad compressed frame");
+  return Status::ok();
+}
+
+void put_header(std::vector<uint8_t>& out, const TableHeader& h) {
+  out.insert(out.end(), MAGIC, MAGIC + 8);
+  put_u16(out, h.version);
+  put_u8(out, uint8_t(h.metric));
+  put_u8(out, uint8_t(h.encoding));
+  put_u8(out, uint8_t(h.board));
+  put_u8(out, h.stones);
+  put_u8(out, h.flying ? 1 : 0);
+  put_u8(out, uint8_t(h.compression));
+  for (uint8_t x : {h.sector.us, h.sector.them, h.sector.us_hand, h.sector.them_hand})
+    put_u8(out, x);
+  put_u32(out, h.block_entries);
+  put_u64(out, h.entries);
+  put_u32(out, h.block_count);
+  put_u32(out, uint32_t(h.zstd_level));
+  put_u64(out, h.stats.wins);
+  put_u64(out, h.stats.losses);
+  put_u64(out, h.stats.draws);
+  put_u32(out, h.stats.longest_win);
+  put_u32(out, h.stats.longest_loss);
+  put_u64(out, h.index_checksum);
+  put_u64(out, h.data_size);
+  put_u64(out, checksum(out.data() + out.size() - (HEADER_SIZE - 8), HEADER_SIZE - 8));
+}
+
+Status parse_header(const std::vector<uint8_t>& bytes, TableHeader& h) {
+  if (bytes.size() < HEADER_SIZE) return Status::error("truncated header");
+  if (std::memcmp(bytes.data(), MAGIC, 8) != 0) return Status::error("not a millbase table");
+  ByteReader r(bytes.data() + 8, HEADER_SIZE - 8);
+  h.version = r.u16();
+  if (h.version != FORMAT_VERSION)
+    return Status::error("format version " + std::to_string(h.version) + ", this build reads " +
+                         std::to_string(FORMAT_VERSION));
+  if (checksum(bytes.data(), HEADER_SIZE - 8) !=
+      ByteReader(bytes.data() + HEADER_SIZE - 8, 8).u64())
+    return Status::error("header checksum mismatch");
+  h.metric = Metric(r.u8());
+  h.encoding = Encoding(r.u8());
+  h.board = BoardId(r.u8());
+  h.stones = r.u8();
+  h.flying = r.u8() != 0;
+  h.compression = Compression(r.u8());
+  h.sector = Sector{r.u8(), r.u8(), r.u8(), r.u8()};
+  h.block_entries = r.u32();
+  h.entries = r.u64();
+  h.block_count = r.u32();
+  h.zstd_level = int32_t(r.u32());
+  h.stats.wins = r.u64();
+  h.stats.losses = r.u64();
+  h.stats.draws = r.u64();
+  h.stats.longest_win = r.u32();
+  h.stats.longest_loss = r.u32();
+  h.index_checksum = r.u64();
+  h.data_size = r.u64();
+  if (h.metric != Metric::DTM) return Status::error("unknown metric");
+  if (h.encoding != Encoding::WDL_HALF_DISTANCE) return Status::error("unknown value encoding");
+  if (h.compression != Compression::ZSTD) return Status::error("unknown compression");
+  if (h.block_entries == 0 || h.block_entries > (1u << 24) || h.block_entries % 4 != 0)
+    return Status::error("bad block size");
+  if (h.block_count != (h.entries + h.block_entries - 1) / h.block_entries)
+    return Status::error("block count does not match entry count");
+  return Status::ok();
+}
+
+}  // namespace
+
+// An open file descriptor, closed when the last TableFile copy goes.
+struct TableFile::Fd {
+  int fd;
+  explicit Fd(int f) : fd(f) {}
+  Fd(const Fd&) = delete;
+  ~Fd() { ::close(fd); }
+};
+
+TableStats compute_stats(std::span<const ValueCode> values) {
+  TableStats s;
+  for (ValueCode v : values) {
+    if (is_draw(v)) {
+      ++s.draws;
+    } else if (is_win(v)) {
+      ++s.wins;
+      s.longest_win = std::max<uint32_t>(s.longest_win, distance(v));
+    } else {
+      ++s.losses;
+      s.longest_loss = std::max<uint32_t>(s.longest_loss, distance(v));
+    }
+  }
+  return s;
+}
+
+std::string table_file_name(const Sector& s) { return sector_name(s) + ".mbt"; }
+
+BoardId board_id(const Variant& v) {
+  return v.board->num_points == 24 ? BoardId::B24 : BoardId::B16;
+}
+
+Status write_table(const std::string& path, const Variant& v, const Sector& s,
+                   std::span<const ValueCode> values, int zstd_level) {
+  TableHeader h;
+  h.board = board_id(v);
+  h.stones = uint8_t(v.stones);
+  h.flying = v.flying;
+  h.sector = s;
+  h.entries = values.size();
+  h.block_count = uint32_t((values.size() + h.block_entries - 1) / h.block_entries);
+  h.zstd_level = zstd_level;
+  h.stats = compute_stats(values);
+
+  std::vector<std::vector<uint8_t>> frames(2 * size_t(h.block_count));
+  std::vector<std::string> errors(h.block_count);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int64_t b = 0; b < int64_t(h.block_count); ++b) {
+    size_t begin = size_t(b) * h.block_entries;
+    size_t end = std::min<size_t>(begin + h.block_entries, values.size());
+    std::vector<uint8_t> wdl, dtm;
+    encode_block(values.subspan(begin, end - begin), wdl, dtm);
+    Status st = compress(wdl, zstd_level, frames[2 * b]);
+    if (st) st = compress(dtm, zstd_level, frames[2 * b + 1]);
+    if (!st) errors[b] = st.message();
+  }
+  for (const std::string& e : errors)
+    if (!e.empty()) return Status::error(path + ": " + e);
+
+  std::vector<uint8_t> index;
+  uint64_t offset = HEADER_SIZE + uint64_t(h.block_count) * BLOCK_ENTRY_SIZE;
+  for (uint32_t b = 0; b < h.block_count; ++b) {
+    const auto& wdl = frames[2 * b];
+    const auto& dtm = frames[2 * b + 1];
+    put_u64(index, offset);
+    put_u32(index, uint32_t(wdl.size()));
+    put_u32(index, uint32_t(dtm.size()));
+    put_u64(index, checksum(wdl.data(), wdl.size()));
+    put_u64(index, checksum(dtm.data(), dtm.size()));
+    offset += wdl.size() + dtm.size();
+    h.data_size += wdl.size() + dtm.size();
+  }
+  h.index_checksum = checksum(index.data(), index.size());
+  std::vector<uint8_t> head;
+  put_header(head, h);
+  static_assert(HEADER_SIZE == 96 && BLOCK_ENTRY_SIZE == 32);
+
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Status::error("cannot create " + tmp + ": " + errno_text());
+  auto write_all = [&](const std::vector<uint8_t>& bytes) {
+    size_t done = 0;
+    while (done < bytes.size()) {
+      ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      done += size_t(n);
+    }
+    return true;
+  };
+  bool ok = write_all(head) && write_all(index);
+  for (size_t i = 0; ok && i < frames.size(); ++i) ok = write_all(frames[i]);
+  ok = ok && ::fsync(fd) == 0;
+  std::string error = ok ? "" : errno_text();
+  ok = (::close(fd) == 0) && ok;
+  if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
+    if (error.empty()) error = errno_text();
+    ::unlink(tmp.c_str());
+    return Status::error("cannot write " + path + ": " + error);
+  }
+  // Make the rename durable.
+  std::string dir =
+      path.substr(0, path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/'));
+  int dfd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) ::fsync(dfd), ::close(dfd);
+  return Status::ok();
+}
+
+Result<TableFile> TableFile::open_any(const std::string& path) {
+  TableFile t;
+  t.path_ = path;
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::error(path + ": " + errno_text());
+  t.fd_ = std::make_shared<const Fd>(fd);
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return Status::error(path + ": " + errno_text());
+  t.file_size_ = uint64_t(st.st_size);
+  std::vector<uint8_t> head;
+  if (Status s = t.read_bytes(0, HEADER_SIZE, head); !s) return s;
+  if (Status s = parse_header(head, t.header_); !s)
+    return Status::error(path + ": corrupt table: " + s.message());
+  const TableHeader& h = t.header_;
+  std::vector<uint8_t> index;
+  if (Status s = t.read_bytes(HEADER_SIZE, size_t(h.block_count) * BLOCK_ENTRY_SIZE, index); !s)
+    return s;
+  if (checksum(index.data(), index.size()) != h.index_checksum)
+    return Status::error(path + ": corrupt table: block index checksum mismatch");
+  ByteReader r(index.data(), index.size());
+  uint64_t expected = HEADER_SIZE + index.size();
+  for (uint32_t b = 0; b < h.block_count; ++b) {
+    BlockEntry e{r.u64(), r.u32(), r.u32(), r.u64(), r.u64()};
+    if (e.offset != expected)
+      return Status::error(path + ": corrupt table: block " + std::to_string(b) + " misplaced");
+    expected += uint64_t(e.wdl_size) + e.dtm_size;
+    t.blocks_.push_back(e);
+  }
+  if (expected != t.file_size_)
+    return Status::error(path + ": corrupt table: size " + std::to_string(t.file_size_) +
+                         " bytes, expected " + std::to_string(expected) + " (truncated?)");
+  return t;
+}
+
+Result<TableFile> TableFile::open(const std::string& path, const Variant& v, const Sector& s) {
+  Result<TableFile> t = open_any(path);
+  if (!t) return t;
+  const TableHeader& h = t->header();
+  if (h.board != board_id(v) || h.stones != v.stones || h.flying != v.flying)
+    return Status::error(path + ": table of another variant (" + std::to_string(h.stones) +
+                         " stones, " + (h.flying ? "flying" : "no flying") + "), expected " +
+                         std::string(v.name));
+  if (h.sector != s)
+    return Status::error(path + ": table of sector " + sector_name(h.sector) + ", expected " +
+                         sector_name(s));
+  return t;
+}
+
+Status TableFile::read_bytes(uint64_t offset, size_t size, std::vector<uint8_t>& out) const {
+  if (offset + size > file_size_)
+    return Status::error(path_ + ": corrupt table: truncated at byte " +
+                         std::to_string(file_size_));
+  out.resize(size);
+  size_t done = 0;
+  while (done < size) {
+    ssize_t n = ::pread(fd_->fd, out.data() + done, size - done, off_t(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      return Status::error(path_ + ": read error: " + (n < 0 ? errno_text() : "truncated"));
+    done += size_t(n);
+  }
+  return Status::ok();
+}
+
+Status TableFile::read_block(uint32_t b, std::vector<ValueCode>& out) const {
+  const BlockEntry& e = blocks_.at(b);
+  const std::string where = path_ + ": corrupt table: block " + std::to_string(b) + ": ";
+  std::vector<uint8_t> bytes, wdl_frame, dtm_frame, wdl, dtm;
+  if (Status s = read_bytes(e.offset, size_t(e.wdl_size) + e.dtm_size, bytes); !s) return s;
+  wdl_frame.assign(bytes.begin(), bytes.begin() + e.wdl_size);
+  dtm_frame.assign(bytes.begin() + e.wdl_size, bytes.end());
+  if (checksum(wdl_frame.data(), wdl_frame.size()) != e.wdl_checksum ||
+      checksum(dtm_frame.data(), dtm_frame.size()) != e.dtm_checksum)
+    return Status::error(where + "checksum mismatch");
+  const size_t begin = size_t(b) * header_.block_entries;
+  const size_t count = std::min<size_t>(header_.block_entries, header_.entries - begin);
+  if (Status s = decompress(wdl_frame, (count + 3) / 4, wdl); !s)
+    return Status::error(where + s.message());
+  if (Status s = decompress(dtm_frame, 1 + 2 * count, dtm); !s)
+    return Status::error(where + s.message());
+  out.resize(count);
+  if (Status s = decode_block(wdl, dtm, count, out.data()); !s)
+    return Status::error(where + s.message());
+  return Status::ok();
+}
+
+Result<std::vector<ValueCode>> TableFile::read_all() const {
+  std::vector<ValueCode> values(header_.entries);
+  std::vector<std::string> errors(header_.block_count);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int64_t b = 0; b < int64_t(header_.block_count); ++b) {
+    std::vector<ValueCode> block;
+    Status s = read_block(uint32_t(b), block);
+    if (!s) {
+      errors[b] = s.message();
+      continue;
+    }
+    std::copy(block.begin(), block.end(), values.begin() + b * header_.block_entries);
+  }
+  for (const std::string& e : errors)
+    if (!e.empty()) return Status::error(e);
+  const TableStats stats = compute_stats(values);
+  if (stats.wins != header_.stats.wins || stats.losses != header_.stats.losses ||
+      stats.draws != header_.stats.draws || stats.longest_win != header_.stats.longest_win ||
+      stats.longest_loss != header_.stats.longest_loss)
+    return Status::error(path_ + ": corrupt table: statistics do not match the values");
+  return values;
+}
+
+Status TableFile::verify_checksums() const {
+  for (uint32_t b = 0; b < header_.block_count; ++b) {
+    const BlockEntry& e = blocks_[b];
+    std::vector<uint8_t> bytes;
+    if (Status s = read_bytes(e.offset, size_t(e.wdl_size) + e.dtm_size, bytes); !s) return s;
+    if (checksum(bytes.data(), e.wdl_size) != e.wdl_checksum ||
+        checksum(bytes.data() + e.wdl_size, e.dtm_size) != e.dtm_checksum)
+      return Status::error(path_ + ": corrupt table: block " + std::to_string(b) +
+                           ": checksum mismatch");
+  }
+  return Status::ok();
+}
+
+}  // namespace millbase

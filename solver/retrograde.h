@@ -1,0 +1,21 @@
+// Retrograde analysis of one work unit (rules.md values: win/loss in N plies to the end
+// of the whole game, or draw), parallel with OpenMP and deterministic.
+#pragma once
+
+#include <functional>
+
+#include "solver/sector_graph.h"
+#include "solver/value_store.h"
+
+namespace millbase {
+
+// Receives (stage, done, total) now and then from the solving thread; stage is
+// "scan" (the first pass over every position) or "levels" (propagation).
+using ProgressFn = std::function<void(const char* stage, uint64_t done, uint64_t total)>;
+
+// Returns the values of every position of the unit's sectors. Every child sector of
+// the unit must be in `store`.
+std::vector<SectorValues> solve_unit(const Variant& v, const WorkUnit& unit,
+                                     const ValueStore& store, const ProgressFn& progress = {});
+
+}  // namespace millbase

@@ -1,0 +1,197 @@
+#include "solver/solve.h"
+
+#include <omp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+
+#include "db/table_format.h"
+#include "solver/retrograde.h"
+
+namespace millbase {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string human_count(double x) {
+  char buf[32];
+  if (x >= 1e9)
+    std::snprintf(buf, sizeof buf, "%.2fG", x / 1e9);
+  else if (x >= 1e6)
+    std::snprintf(buf, sizeof buf, "%.2fM", x / 1e6);
+  else if (x >= 1e3)
+    std::snprintf(buf, sizeof buf, "%.1fk", x / 1e3);
+  else
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+  return buf;
+}
+
+std::string human_time(double s) {
+  char buf[32];
+  long t = long(s + 0.5);
+  std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+  return buf;
+}
+
+std::string unit_name(const WorkUnit& u) {
+  std::string name;
+  for (const Sector& s : u.sectors) name += (name.empty() ? "" : ",") + sector_name(s);
+  return name;
+}
+
+uint64_t unit_entries(const Variant& v, const WorkUnit& u) {
+  uint64_t n = 0;
+  for (const Sector& s : u.sectors) n += SectorIndex::get(*v.board, s.us, s.them)->size();
+  return n;
+}
+
+// Reports progress on stderr at most twice a second.
+class ProgressReporter {
+ public:
+  ProgressReporter(bool quiet, uint64_t total) : quiet_(quiet), total_(total) {}
+
+  void start_unit(int number, int count, const std::string& name, uint64_t entries) {
+    number_ = number, count_ = count, name_ = name, unit_entries_ = entries;
+    unit_start_ = Clock::now();
+  }
+  void update(const char* stage, uint64_t done, uint64_t total) {
+    if (quiet_) return;
+    auto now = Clock::now();
+    if (now - last_ < std::chrono::milliseconds(500)) return;
+    last_ = now;
+    double unit_s = std::chrono::duration<double>(now - unit_start_).count();
+    double rate = unit_s > 0 ? done / unit_s : 0;
+    double overall_s = std::chrono::duration<double>(now - start_).count();
+    double overall_rate = overall_s > 0 ? (finished_ + done) / overall_s : 0;
+    double eta = overall_rate > 0 ? (total_ - finished_ - done) / overall_rate : 0;
+    std::fprintf(stderr, "[%d/%d] %s: %s %s of %s positions, %s/s, ETA %s\n", number_, count_,
+                 name_.c_str(), stage, human_count(double(done)).c_str(),
+                 human_count(double(total)).c_str(), human_count(rate).c_str(),
+                 human_time(eta).c_str());
+  }
+  void finish_unit(bool skipped) {
+    finished_ += unit_entries_;
+    if (quiet_) return;
+    double s = std::chrono::duration<double>(Clock::now() - unit_start_).count();
+    std::fprintf(stderr, "[%d/%d] %s: %s (%s positions, %.2f s)\n", number_, count_, name_.c_str(),
+                 skipped ? "already solved" : "solved", human_count(double(unit_entries_)).c_str(),
+                 s);
+  }
+
+ private:
+  bool quiet_;
+  uint64_t total_, finished_ = 0, unit_entries_ = 0;
+  int number_ = 0, count_ = 0;
+  std::string name_;
+  Clock::time_point start_ = Clock::now(), unit_start_, last_;
+};
+
+}  // namespace
+
+std::string table_path(const std::string& dir, const Sector& s) {
+  return dir + "/" + table_file_name(s);
+}
+
+uint64_t unit_memory(const Variant& v, const WorkUnit& unit) {
+  uint64_t bytes = 4 * unit_entries(v, unit);
+  for (const Sector& c : unit.children)
+    bytes += 2 * SectorIndex::get(*v.board, c.us, c.them)->size();
+  return bytes;
+}
+
+Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
+                    ValueStore& store) {
+  for (const Sector& s : sectors) {
+    if (store.find(s)) continue;
+    const std::string path = table_path(dir, s);
+    if (::access(path.c_str(), F_OK) != 0)
+      return Status::error("missing table " + path + " (build it with: millbase solve --variant " +
+                           std::string(v.name) + " --out " + dir + ")");
+    Result<TableFile> file = TableFile::open(path, v, s);
+    if (!file) return file.status();
+    auto index = SectorIndex::get(*v.board, s.us, s.them);
+    if (file->header().entries != index->size())
+      return Status::error(path + ": corrupt table: " + std::to_string(file->header().entries) +
+                           " entries, expected " + std::to_string(index->size()));
+    Result<std::vector<ValueCode>> values = file->read_all();
+    if (!values) return values.status();
+    store.add(SectorValues{s, index, std::move(values).value()});
+  }
+  return Status::ok();
+}
+
+bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit) {
+  for (const Sector& s : unit.sectors) {
+    Result<TableFile> file = TableFile::open(table_path(dir, s), v, s);
+    if (!file || file->header().entries != SectorIndex::get(*v.board, s.us, s.them)->size() ||
+        !file->verify_checksums())
+      return false;
+  }
+  return true;
+}
+
+Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
+  const auto start = Clock::now();
+  SectorGraph graph(v);
+  const std::vector<WorkUnit> units =
+      opts.targets.empty() ? graph.units() : graph.closure(opts.targets);
+  SolveReport report;
+  uint64_t total = 0;
+  for (const WorkUnit& u : units) {
+    total += unit_entries(v, u);
+    report.peak_unit_bytes = std::max(report.peak_unit_bytes, unit_memory(v, u));
+  }
+  if (opts.memory_limit && report.peak_unit_bytes > opts.memory_limit)
+    return Status::error("the largest unit needs about " +
+                         human_count(double(report.peak_unit_bytes)) + "B, more than --memory " +
+                         human_count(double(opts.memory_limit)) + "B");
+  std::error_code ec;
+  std::filesystem::create_directories(opts.dir, ec);
+  if (ec) return Status::error("cannot create directory " + opts.dir + ": " + ec.message());
+  if (!opts.quiet)
+    std::fprintf(stderr,
+                 "solving %s: %zu units, %s positions, largest unit needs ~%sB, %d threads\n",
+                 std::string(v.name).c_str(), units.size(), human_count(double(total)).c_str(),
+                 human_count(double(report.peak_unit_bytes)).c_str(), omp_get_max_threads());
+
+  // Last unit that reads each sector, so tables leave memory when no longer needed.
+  std::map<Sector, size_t> last_use;
+  for (size_t i = 0; i < units.size(); ++i)
+    for (const Sector& c : units[i].children) last_use[c] = i;
+
+  ProgressReporter progress(opts.quiet, total);
+  ValueStore store;
+  for (size_t i = 0; i < units.size(); ++i) {
+    const WorkUnit& unit = units[i];
+    progress.start_unit(int(i + 1), int(units.size()), unit_name(unit), unit_entries(v, unit));
+    if (unit_complete(v, opts.dir, unit)) {
+      ++report.units_skipped;
+      progress.finish_unit(true);
+      continue;
+    }
+    if (Status s = load_sectors(v, opts.dir, unit.children, store); !s) return s;
+    std::vector<SectorValues> solved = solve_unit(
+        v, unit, store,
+        [&](const char* stage, uint64_t done, uint64_t all) { progress.update(stage, done, all); });
+    for (SectorValues& sv : solved) {
+      Status s = write_table(table_path(opts.dir, sv.sector), v, sv.sector, sv.values,
+                             opts.zstd_level ? opts.zstd_level : DEFAULT_ZSTD_LEVEL);
+      if (!s) return s;
+      report.positions_solved += sv.values.size();
+      if (last_use.count(sv.sector) && last_use[sv.sector] > i) store.add(std::move(sv));
+    }
+    ++report.units_solved;
+    progress.finish_unit(false);
+    for (const auto& [sector, last] : last_use)
+      if (last == i) store.erase(sector);
+  }
+  report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return report;
+}
+
+}  // namespace millbase

@@ -1,0 +1,46 @@
+// Solving a variant into a table directory: units in dependency order, each written
+// atomically, finished units skipped on a rerun, progress on stderr.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "solver/sector_graph.h"
+#include "solver/value_store.h"
+
+namespace millbase {
+
+struct SolveOptions {
+  std::string dir;              // table directory
+  std::vector<Sector> targets;  // solve these and what they depend on; empty: all
+  uint64_t memory_limit = 0;    // bytes; 0: no limit
+  bool quiet = false;           // no progress on stderr
+  int zstd_level = 0;           // 0: the format's default
+};
+
+struct SolveReport {
+  int units_solved = 0, units_skipped = 0;
+  uint64_t positions_solved = 0;
+  double seconds = 0;
+  uint64_t peak_unit_bytes = 0;  // estimated memory of the largest unit
+};
+
+// Returns the estimated bytes needed to solve `unit`: 4 per entry of its sectors and
+// 2 per entry of the child sectors it reads.
+uint64_t unit_memory(const Variant& v, const WorkUnit& unit);
+
+// Solves the units needed for opts.targets into opts.dir.
+Result<SolveReport> solve(const Variant& v, const SolveOptions& opts);
+
+// Returns the path of sector s's table in dir.
+std::string table_path(const std::string& dir, const Sector& s);
+
+// Loads the tables of `sectors` from dir into store (those not there yet); errors name
+// the file and, for a missing one, the command that builds it.
+Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
+                    ValueStore& store);
+
+// Returns the units of `units` whose tables all exist in dir and pass their checks.
+bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit);
+
+}  // namespace millbase

@@ -1,0 +1,82 @@
+// Solved sector values held in memory, looked up by position.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "db/sector.h"
+#include "db/sector_index.h"
+#include "db/value.h"
+
+namespace millbase {
+
+struct SectorValues {
+  Sector sector;
+  std::shared_ptr<const SectorIndex> index;
+  std::vector<ValueCode> values;
+};
+
+class ValueStore {
+ public:
+  void add(SectorValues v) {
+    Sector s = v.sector;
+    sectors_[s] = std::make_shared<const SectorValues>(std::move(v));
+  }
+  const SectorValues* find(const Sector& s) const {
+    auto it = sectors_.find(s);
+    return it == sectors_.end() ? nullptr : it->second.get();
+  }
+  void erase(const Sector& s) { sectors_.erase(s); }
+  const std::map<Sector, std::shared_ptr<const SectorValues>>& all() const { return sectors_; }
+
+  // Returns the value of the position (us to move) in sector s; terminal sectors are
+  // loss in 0. The sector must be stored.
+  ValueCode lookup(const Sector& s, Bitboard us, Bitboard them) const {
+    if (is_terminal(s)) return LOSS_IN_0;
+    const SectorValues* t = find(s);
+    assert(t && "child sector not solved");
+    return t->values[t->index->rank(us, them).index];
+  }
+
+ private:
+  std::map<Sector, std::shared_ptr<const SectorValues>> sectors_;
+};
+
+// Calls f(move, child sector, child us, child them) for every legal move of the position
+// (us to move) in sector s. The child is seen from its side to move (the opponent).
+template <class F>
+void for_each_successor(const Variant& v, const Sector& s, Bitboard us, Bitboard them, F f);
+
+// Returns the value of the position by the formula of rules.md from its successors'
+// values in `store`.
+ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
+                   const ValueStore& store);
+
+}  // namespace millbase
+
+#include "core/movegen.h"
+
+namespace millbase {
+
+template <class F>
+void for_each_successor(const Variant& v, const Sector& s, Bitboard us, Bitboard them, F f) {
+  Position p;
+  p.stones = {us, them};
+  p.in_hand = {s.us_hand, s.them_hand};
+  for (Move m : MoveList(v, p)) {
+    Position q = do_move(p, m);
+    f(m, child_sector(s, m.is_placement(), m.remove != NO_POINT), q.stones[BLACK], q.stones[WHITE]);
+  }
+}
+
+inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
+                          const ValueStore& store) {
+  ValueFolder fold;
+  for_each_successor(v, s, us, them, [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
+    fold.add(store.lookup(cs, cu, ct));
+  });
+  return fold.result();
+}
+
+}  // namespace millbase

@@ -1,0 +1,78 @@
+#include "solver/verify.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <mutex>
+
+#include "core/notation.h"
+#include "db/table_format.h"
+#include "solver/solve.h"
+
+namespace millbase {
+
+Result<std::vector<SectorCheck>> verify_tables(
+    const Variant& v, const std::string& dir, bool quick, const std::vector<Sector>& sectors,
+    const std::function<void(const SectorCheck&)>& on_sector) {
+  SectorGraph graph(v);
+  std::vector<SectorCheck> checks;
+  ValueStore store;
+  for (const WorkUnit& unit : graph.units()) {
+    std::vector<Sector> present;
+    for (const Sector& s : unit.sectors) {
+      bool listed = std::find(sectors.begin(), sectors.end(), s) != sectors.end();
+      if (!sectors.empty() && !listed) continue;
+      if (!listed && ::access(table_path(dir, s).c_str(), F_OK) != 0) continue;
+      present.push_back(s);
+    }
+    if (present.empty()) continue;
+    if (quick) {
+      for (const Sector& s : present) {
+        Result<TableFile> file = TableFile::open(table_path(dir, s), v, s);
+        if (!file) return file.status();
+        if (Status st = file->verify_checksums(); !st) return st;
+        checks.push_back({s, file->header().entries, 0, ""});
+        if (on_sector) on_sector(checks.back());
+      }
+      continue;
+    }
+    // The unit's own sectors and its children: everything a successor can be in.
+    std::vector<Sector> needed = unit.sectors;
+    needed.insert(needed.end(), unit.children.begin(), unit.children.end());
+    for (auto it = store.all().begin(); it != store.all().end();) {
+      const Sector s = (it++)->first;
+      if (std::find(needed.begin(), needed.end(), s) == needed.end()) store.erase(s);
+    }
+    if (Status st = load_sectors(v, dir, needed, store); !st) return st;
+    for (const Sector& s : present) {
+      const SectorValues& sv = *store.find(s);
+      SectorCheck check{s, sv.values.size(), 0, ""};
+      std::atomic<uint64_t> mismatches{0};
+      std::mutex first;
+      const int64_t chunks = int64_t((sv.values.size() + 4095) / 4096);
+#pragma omp parallel for schedule(dynamic, 1)
+      for (int64_t c = 0; c < chunks; ++c) {
+        uint64_t begin = uint64_t(c) * 4096,
+                 end = std::min<uint64_t>(begin + 4096, sv.values.size());
+        sv.index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
+          ValueCode expected = evaluate(v, s, us, them, store);
+          if (expected == sv.values[i]) return;
+          if (mismatches++ == 0) {
+            Position p;
+            p.stones = {us, them};
+            p.in_hand = {s.us_hand, s.them_hand};
+            std::lock_guard lock(first);
+            check.first_mismatch = format_position(v, p) + ": stored " + value_text(sv.values[i]) +
+                                   ", recomputed " + value_text(expected);
+          }
+        });
+      }
+      check.mismatches = mismatches;
+      checks.push_back(check);
+      if (on_sector) on_sector(check);
+    }
+  }
+  return checks;
+}
+
+}  // namespace millbase

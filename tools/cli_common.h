@@ -1,0 +1,54 @@
+// Shared pieces of the millbase command-line tool: exit codes, errors, variant
+// selection, JSON output and board drawing.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "core/position.h"
+#include "db/sector.h"
+
+namespace millbase::cli {
+
+// Exit codes; scripts rely on them (documented in README.md).
+constexpr int EXIT_OK = 0;       // success
+constexpr int EXIT_ERROR = 1;    // an operation failed (I/O, corrupt data, internal error)
+constexpr int EXIT_USAGE = 2;    // bad user input: unknown option, malformed position, ...
+constexpr int EXIT_MISSING = 3;  // a needed table is missing
+
+// A subcommand: its CLI11 parser and what runs when it is chosen.
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;
+};
+
+// Prints "millbase: <message>" on stderr and returns code.
+int fail(int code, std::string_view message);
+
+// Adds --variant to cmd, storing the name in *name (default "six").
+void add_variant_option(CLI::App* cmd, std::string* name);
+
+// Returns the preset named name; on an unknown name prints an error listing the presets
+// and returns nullptr.
+const Variant* resolve_variant(const std::string& name);
+
+// Returns s as a JSON string literal.
+std::string json_string(std::string_view s);
+
+// Returns the board drawn in ASCII with coordinates, White as 'W', Black as 'B'.
+std::string draw_board(const Variant& v, const Position& p);
+
+// Resolves --sector names and --max-stones K into stored sectors of v; prints errors.
+bool parse_targets(const Variant& v, const std::vector<std::string>& names, int max_stones,
+                   std::vector<Sector>& targets);
+
+Command register_show(CLI::App& app);
+Command register_solve(CLI::App& app);
+Command register_sectors(CLI::App& app);
+Command register_stats(CLI::App& app);
+Command register_verify(CLI::App& app);
+
+}  // namespace millbase::cli

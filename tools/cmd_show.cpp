@@ -1,0 +1,101 @@
+// millbase show: draws a position, says whose turn and the phase, lists the legal moves.
+#include <cstdio>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "tools/cli_common.h"
+
+namespace millbase::cli {
+
+namespace {
+
+struct ShowOptions {
+  std::string variant;
+  std::string position;
+  bool json = false;
+};
+
+const char* phase_word(Phase ph) {
+  switch (ph) {
+    case Phase::Place:
+      return "placement";
+    case Phase::Slide:
+      return "movement";
+    case Phase::Fly:
+      return "flying";
+  }
+  return "";
+}
+
+std::string game_over_text(GameOver g, Color loser) {
+  std::string name(color_name(loser));
+  return g == GameOver::NoLegalMove ? name + " has no legal move"
+                                    : name + " has fewer than three stones and none in hand";
+}
+
+int run_show(const ShowOptions& o) {
+  const Variant* v = resolve_variant(o.variant);
+  if (!v) return EXIT_USAGE;
+  Position p = start_position(*v);
+  if (!o.position.empty()) {
+    Result<Position> parsed = parse_position(*v, o.position);
+    if (!parsed) return fail(EXIT_USAGE, parsed.message());
+    p = *parsed;
+  }
+  const Color us = p.side_to_move;
+  const GameOver over = game_over(*v, p);
+  MoveList moves(*v, p);
+
+  if (o.json) {
+    std::string s = "{\"variant\":" + json_string(v->name) +
+                    ",\"position\":" + json_string(format_position(*v, p)) +
+                    ",\"side_to_move\":" + json_string(us == WHITE ? "white" : "black") +
+                    ",\"phase\":" + json_string(phase_word(phase(*v, p))) +
+                    ",\"on_board\":{\"white\":" + std::to_string(popcount(p.stones[WHITE])) +
+                    ",\"black\":" + std::to_string(popcount(p.stones[BLACK])) +
+                    "},\"in_hand\":{\"white\":" + std::to_string(p.in_hand[WHITE]) +
+                    ",\"black\":" + std::to_string(p.in_hand[BLACK]) + "},\"game_over\":";
+    if (over == GameOver::None)
+      s += "null";
+    else
+      s += "{\"loser\":" + json_string(us == WHITE ? "white" : "black") +
+           ",\"reason\":" + json_string(game_over_text(over, us)) + "}";
+    s += ",\"moves\":[";
+    for (const Move& m : moves)
+      s += (&m == moves.begin() ? "" : ",") + json_string(format_move(*v, m));
+    std::printf("%s]}\n", s.c_str());
+    return EXIT_OK;
+  }
+
+  std::printf("%s\n%s\n", draw_board(*v, p).c_str(), format_position(*v, p).c_str());
+  std::printf("Variant %s. %s to move, %s phase.\n", std::string(v->name).c_str(),
+              std::string(color_name(us)).c_str(), phase_word(phase(*v, p)));
+  std::printf("On the board: White %d, Black %d. In hand: White %d, Black %d.\n",
+              popcount(p.stones[WHITE]), popcount(p.stones[BLACK]), p.in_hand[WHITE],
+              p.in_hand[BLACK]);
+  if (over != GameOver::None) {
+    std::printf("Game over: %s; %s wins.\n", game_over_text(over, us).c_str(),
+                std::string(color_name(~us)).c_str());
+    return EXIT_OK;
+  }
+  std::printf("Legal moves (%d):", moves.size());
+  for (const Move& m : moves) std::printf(" %s", format_move(*v, m).c_str());
+  std::printf("\n");
+  return EXIT_OK;
+}
+
+}  // namespace
+
+Command register_show(CLI::App& app) {
+  auto o = std::make_shared<ShowOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "show", "Draw a position, say whose turn and the phase, and list every legal move");
+  add_variant_option(cmd, &o->variant);
+  cmd->add_option("position", o->position,
+                  "Position 'W:<points> B:<points> <w|b> [<white in hand> <black in hand>]' "
+                  "(default: the start position, White to move)");
+  cmd->add_flag("--json", o->json, "Print one JSON object instead of text");
+  return {cmd, [o] { return run_show(*o); }};
+}
+
+}  // namespace millbase::cli

@@ -1,0 +1,199 @@
+// millbase solve: solve a variant into a table directory.
+// millbase sectors: print the sector graph with sizes.
+#include <omp.h>
+
+#include <cstdio>
+
+#include "db/table_format.h"
+#include "solver/solve.h"
+#include "tools/cli_common.h"
+
+namespace millbase::cli {
+
+namespace {
+
+struct SolveArgs {
+  std::string variant, out, memory;
+  std::vector<std::string> sectors;
+  int max_stones = -1, threads = 0, zstd_level = 0;
+  bool quiet = false, json = false;
+};
+
+// Returns bytes for "24G", "512M", "100k" or a plain number; -1 when malformed.
+int64_t parse_size(const std::string& s) {
+  size_t pos = 0;
+  double x = 0;
+  try {
+    x = std::stod(s, &pos);
+  } catch (...) {
+    return -1;
+  }
+  std::string unit = s.substr(pos);
+  double scale = unit.empty() || unit == "B"   ? 1
+                 : unit == "k" || unit == "K"  ? 1e3
+                 : unit == "M" || unit == "MB" ? 1 << 20
+                 : unit == "G" || unit == "GB" ? double(1 << 30)
+                 : unit == "GiB"               ? double(1 << 30)
+                 : unit == "MiB"               ? double(1 << 20)
+                                               : -1;
+  return scale < 0 || x < 0 ? -1 : int64_t(x * scale);
+}
+
+// Resolves the sector targets of solve/verify options; prints errors.
+bool resolve_targets(const Variant& v, const std::vector<std::string>& names, int max_stones,
+                     std::vector<Sector>& targets) {
+  for (const std::string& name : names) {
+    Result<Sector> s = parse_sector(name);
+    if (!s) return fail(EXIT_USAGE, s.message()), false;
+    targets.push_back(*s);
+  }
+  if (max_stones >= 0) {
+    if (max_stones < 3 || max_stones > v.stones)
+      return fail(EXIT_USAGE, "--max-stones " + std::to_string(max_stones) + " must be 3.." +
+                                  std::to_string(v.stones)),
+             false;
+    for (int a = 3; a <= max_stones; ++a)
+      for (int b = 3; b <= max_stones; ++b) targets.push_back(Sector{uint8_t(a), uint8_t(b), 0, 0});
+  }
+  SectorGraph graph(v);
+  for (const Sector& t : targets) {
+    bool found = false;
+    for (const WorkUnit& u : graph.units())
+      found = found || std::find(u.sectors.begin(), u.sectors.end(), t) != u.sectors.end();
+    if (!found)
+      return fail(EXIT_USAGE,
+                  "sector '" + sector_name(t) + "' is not stored in " + std::string(v.name)),
+             false;
+  }
+  return true;
+}
+
+int run_solve(const SolveArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  SolveOptions opts;
+  opts.dir = a.out.empty() ? "data/" + std::string(v->name) : a.out;
+  opts.quiet = a.quiet;
+  opts.zstd_level = a.zstd_level;
+  if (!a.memory.empty()) {
+    int64_t bytes = parse_size(a.memory);
+    if (bytes <= 0) return fail(EXIT_USAGE, "--memory '" + a.memory + "' is not a size like 20G");
+    opts.memory_limit = uint64_t(bytes);
+  }
+  if (a.threads > 0) omp_set_num_threads(a.threads);
+  if (!resolve_targets(*v, a.sectors, a.max_stones, opts.targets)) return EXIT_USAGE;
+  Result<SolveReport> r = solve(*v, opts);
+  if (!r) return fail(EXIT_ERROR, r.message());
+  // The value of the empty board, when the solve covered it.
+  std::string start_value;
+  const Sector start{0, 0, uint8_t(v->stones), uint8_t(v->stones)};
+  if (unit_complete(*v, opts.dir, WorkUnit{{start}, {}, false})) {
+    ValueStore store;
+    if (load_sectors(*v, opts.dir, {start}, store))
+      start_value = value_text(store.lookup(start, 0, 0));
+  }
+  if (a.json) {
+    std::printf(
+        "{\"variant\":%s,\"dir\":%s,\"units_solved\":%d,\"units_skipped\":%d,"
+        "\"positions_solved\":%llu,\"seconds\":%.3f,\"start_value\":%s}\n",
+        json_string(v->name).c_str(), json_string(opts.dir).c_str(), r->units_solved,
+        r->units_skipped, (unsigned long long)r->positions_solved, r->seconds,
+        start_value.empty() ? "null" : json_string(start_value).c_str());
+    return EXIT_OK;
+  }
+  std::printf("%s: %d units solved, %d already solved, %llu positions in %.2f s, tables in %s\n",
+              std::string(v->name).c_str(), r->units_solved, r->units_skipped,
+              (unsigned long long)r->positions_solved, r->seconds, opts.dir.c_str());
+  if (!start_value.empty())
+    std::printf("Empty board, side to move places first: %s\n", start_value.c_str());
+  return EXIT_OK;
+}
+
+struct SectorsArgs {
+  std::string variant;
+  bool json = false;
+};
+
+int run_sectors(const SectorsArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  SectorGraph graph(*v);
+  uint64_t total = 0;
+  std::string json = "{\"variant\":" + json_string(v->name) + ",\"units\":[";
+  if (!a.json)
+    std::printf("%-4s %-22s %15s %12s  %s\n", "unit", "sectors", "positions", "memory", "reads");
+  int n = 0;
+  for (const WorkUnit& u : graph.units()) {
+    uint64_t size = 0;
+    std::string names, children;
+    for (const Sector& s : u.sectors) {
+      size += SectorIndex::get(*v->board, s.us, s.them)->size();
+      names += (names.empty() ? "" : " ") + sector_name(s);
+    }
+    for (const Sector& c : u.children) children += (children.empty() ? "" : " ") + sector_name(c);
+    total += size;
+    if (a.json) {
+      json += std::string(n ? "," : "") + "{\"sectors\":[";
+      for (size_t i = 0; i < u.sectors.size(); ++i) {
+        const Sector& s = u.sectors[i];
+        json += std::string(i ? "," : "") + "{\"name\":" + json_string(sector_name(s)) +
+                ",\"us\":" + std::to_string(s.us) + ",\"them\":" + std::to_string(s.them) +
+                ",\"us_hand\":" + std::to_string(s.us_hand) +
+                ",\"them_hand\":" + std::to_string(s.them_hand) + ",\"positions\":" +
+                std::to_string(SectorIndex::get(*v->board, s.us, s.them)->size()) + "}";
+      }
+      json += "],\"reads\":[";
+      for (size_t i = 0; i < u.children.size(); ++i)
+        json += std::string(i ? "," : "") + json_string(sector_name(u.children[i]));
+      json += "],\"memory_bytes\":" + std::to_string(unit_memory(*v, u)) + "}";
+    } else {
+      std::printf("%-4d %-22s %15llu %11.1fM  %s\n", ++n, names.c_str(), (unsigned long long)size,
+                  unit_memory(*v, u) / 1048576.0, children.c_str());
+      continue;
+    }
+    ++n;
+  }
+  if (a.json)
+    std::printf("%s],\"positions\":%llu}\n", json.c_str(), (unsigned long long)total);
+  else
+    std::printf("%zu units, %llu positions (distinct up to symmetry, side to move normalised)\n",
+                graph.units().size(), (unsigned long long)total);
+  return EXIT_OK;
+}
+
+}  // namespace
+
+bool parse_targets(const Variant& v, const std::vector<std::string>& names, int max_stones,
+                   std::vector<Sector>& targets) {
+  return resolve_targets(v, names, max_stones, targets);
+}
+
+Command register_solve(CLI::App& app) {
+  auto a = std::make_shared<SolveArgs>();
+  CLI::App* cmd = app.add_subcommand("solve", "Solve a variant into a table directory");
+  add_variant_option(cmd, &a->variant);
+  cmd->add_option("--out,-o", a->out, "Table directory (default: data/<variant>)");
+  cmd->add_option(
+      "--sector", a->sectors,
+      "Solve only this sector (e.g. 8-7 or 3-2+4-4) and what it depends on; repeatable");
+  cmd->add_option("--max-stones", a->max_stones,
+                  "Solve only the movement sectors with at most K stones per side (and what they "
+                  "depend on)");
+  cmd->add_option("--memory", a->memory,
+                  "Refuse to start if the largest unit needs more (e.g. 20G)");
+  cmd->add_option("--threads,-j", a->threads, "Threads (default: all cores)");
+  cmd->add_option("--zstd-level", a->zstd_level, "zstd level for the tables (default 12)");
+  cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
+  cmd->add_flag("--json", a->json, "Print the report as JSON");
+  return {cmd, [a] { return run_solve(*a); }};
+}
+
+Command register_sectors(CLI::App& app) {
+  auto a = std::make_shared<SectorsArgs>();
+  CLI::App* cmd = app.add_subcommand("sectors", "Print the sector graph with sizes");
+  add_variant_option(cmd, &a->variant);
+  cmd->add_flag("--json", a->json, "Print JSON");
+  return {cmd, [a] { return run_sectors(*a); }};
+}
+
+}  // namespace millbase::cli
