@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cassert>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <variant>
@@ -11,17 +12,25 @@ namespace millbase {
 // Success, or an error with a one-line message naming the bad input.
 class Status {
  public:
-  static Status ok() { return Status(); }
-  static Status error(std::string message) { return Status(std::move(message)); }
+  // What kind of failure, for callers that react differently (exit codes).
+  enum class Code : uint8_t { Ok, Error, NotFound };
 
-  bool is_ok() const { return !failed_; }
+  static Status ok() { return Status(); }
+  static Status error(std::string message) { return Status(Code::Error, std::move(message)); }
+  // A needed file (such as a table) does not exist.
+  static Status not_found(std::string message) {
+    return Status(Code::NotFound, std::move(message));
+  }
+
+  bool is_ok() const { return code_ == Code::Ok; }
   explicit operator bool() const { return is_ok(); }
+  Code code() const { return code_; }
   const std::string& message() const { return message_; }
 
  private:
   Status() = default;
-  explicit Status(std::string m) : failed_(true), message_(std::move(m)) {}
-  bool failed_ = false;
+  Status(Code c, std::string m) : code_(c), message_(std::move(m)) {}
+  Code code_ = Code::Ok;
   std::string message_;
 };
 

@@ -3,11 +3,12 @@
 //
 //  (1) O = U | T, the occupied set, k = a + b.
 //  (2) O* = min over s in G of s(O) (sets compared as integers); S* = {s : s(O) = O*}.
-//  (3) U* = min over s in S* of s(U); T* = O* \ U*. (U*, T*) is the canonical image:
+//  (3) U* = min over s in S* of s(U) = min over h in H of h(s0(U)), with H the
+//      stabiliser of O* (see (4), (7)); T* = O* \ U*. (U*, T*) is the canonical image:
 //      the same for all 16 images of the position, so it names the orbit.
-//  (4) The keys are the orbit-minimal k-sets (O = O*), in increasing order; key(O*) is
-//      the number of keys below O*, read from a bitmap over colex ranks of k-sets with
-//      a running count per 64-bit word (rank/select).
+//  (4) The keys are the orbit-minimal k-sets (O = O*), in increasing order. A table over
+//      the colex ranks of all k-sets, colex(O) = sum_i C(p_i, i + 1) for O's points
+//      p_0 < p_1 < ..., gives key(O*) and one symmetry s0 with s0(O) = O*.
 //  (5) c = colex rank of U* within O*: if O*'s points in increasing order are
 //      q_0 < ... < q_{k-1} and U* = {q_{j_0}, ..., q_{j_{a-1}}} with j_0 < ... < j_{a-1},
 //      then c = sum_i C(j_i, i + 1), 0 <= c < C(k, a).
@@ -24,6 +25,7 @@
 #include <bit>
 #include <map>
 #include <mutex>
+#include <stdexcept>
 
 namespace millbase {
 
@@ -40,43 +42,77 @@ std::shared_ptr<const FastSymmetry> fast_symmetry(const Board& b) {
 
 }  // namespace
 
+ColexTables::ColexTables() {
+  for (int j = 0; j < 4; ++j)
+    for (int v = 0; v < 256; ++v)
+      for (int c = 0; c < 33; ++c) {
+        uint64_t sum = 0;
+        int i = 0;
+        for (int t = 0; t < 8; ++t)
+          if ((v >> t) & 1) {
+            ++i;
+            sum += c + i <= 32 ? BINOMIAL[8 * j + t][c + i] : 0;
+          }
+        part_[j][v][c] = uint32_t(sum);
+      }
+  for (int w = 0; w < 256; ++w)
+    for (int s = 0; s < 256; ++s)
+      extract_[w][s] = uint8_t(millbase::extract(Bitboard(s), Bitboard(w)));
+  // Self-check against the plain loops.
+  for (Bitboard x : {0x0u, 0x1u, 0x8421u, 0xFFFFFFu, 0x0F0F0Fu, 0x800001u, 0xFFFFu, 0xC0FFEEu})
+    if (rank(x) != colex_rank(x) || extract(x, 0x5A5A5Au) != millbase::extract(x, 0x5A5A5Au))
+      throw std::logic_error("ColexTables self-check failed");
+}
+
+const ColexTables& ColexTables::get() {
+  static const ColexTables tables;
+  return tables;
+}
+
 std::shared_ptr<const SectorIndex> SectorIndex::get(const Board& b, int us, int them) {
   static std::mutex mutex;
-  static std::map<std::tuple<const Board*, int, int>, std::weak_ptr<const SectorIndex>> cache;
+  // Kept for the life of the process: indexes are small next to the values, and
+  // sectors that differ only in hands share one.
+  static std::map<std::tuple<const Board*, int, int>, std::shared_ptr<const SectorIndex>> cache;
   std::lock_guard lock(mutex);
   auto& entry = cache[{&b, us, them}];
-  std::shared_ptr<const SectorIndex> index = entry.lock();
-  if (!index) {
-    index = std::make_shared<const SectorIndex>(b, us, them);
-    entry = index;
-  }
-  return index;
+  if (!entry) entry = std::make_shared<const SectorIndex>(b, us, them);
+  return entry;
 }
 
 SectorIndex::SectorIndex(const Board& b, int us, int them)
-    : board_(b), sym_(fast_symmetry(b)), us_(us), them_(them), k_(us + them) {
+    : board_(b),
+      sym_(fast_symmetry(b)),
+      colex_(&ColexTables::get()),
+      us_(us),
+      them_(them),
+      k_(us + them) {
   assert(us >= 0 && them >= 0 && k_ <= b.num_points);
   const int n = b.num_points;
   const uint64_t sets = BINOMIAL[n][k_];
-  canonical_bits_.assign((sets + 63) / 64, 0);
-  canonical_prefix_.assign(canonical_bits_.size() + 1, 0);
+  occupied_.resize(sets);
   offsets_.push_back(0);
 
-  // (4): enumerate k-sets in increasing order (= colex order) and keep the minimal ones.
+  // (4): k-sets in increasing order (= colex order); an orbit's minimum comes first.
   Bitboard o = k_ == 0 ? 0 : (Bitboard(1) << k_) - 1;
-  std::vector<Bitboard> colourings;
   for (uint64_t r = 0; r < sets; ++r, o = k_ ? next_combination(o) : 0) {
-    bool minimal = true, symmetric = false;
-    for (int s = 1; s < NUM_SYMMETRIES && minimal; ++s) {
+    Bitboard best = o;
+    int to_best = 0;
+    uint16_t stabiliser = 1;
+    for (int s = 1; s < NUM_SYMMETRIES; ++s) {
       Bitboard image = sym_->apply(o, s);
-      minimal = image >= o;
-      symmetric |= image == o;
+      if (image < best) best = image, to_best = s;
+      if (image == o) stabiliser |= uint16_t(1 << s);
     }
-    if (!minimal) continue;
-    canonical_bits_[r / 64] |= uint64_t(1) << (r % 64);
-    Key key{o, NONE, 0};
+    if (best != o) {  // not a key: point to the key of its orbit
+      occupied_[r] = (occupied_[colex_rank(best)] & ~15u) | uint32_t(to_best);
+      continue;
+    }
+    if (keys_.size() >= (1u << 28)) throw std::length_error("too many keys");
+    occupied_[r] = uint32_t(keys_.size()) << 4;
+    Key key{o, NONE, 0, stabiliser};
     uint64_t width = BINOMIAL[k_][us_];
-    if (symmetric) {  // (7)
+    if (stabiliser != 1) {  // (7)
       key.compact = uint32_t(compact_.size());
       key.inverse = uint32_t(compact_inverse_.size());
       width = 0;
@@ -85,7 +121,7 @@ SectorIndex::SectorIndex(const Board& b, int us, int them)
         Bitboard u = deposit(mask, o);
         bool stored = true;
         for (int s = 1; s < NUM_SYMMETRIES && stored; ++s)
-          if (sym_->apply(o, s) == o) stored = sym_->apply(u, s) >= u;
+          if ((stabiliser >> s) & 1) stored = sym_->apply(u, s) >= u;
         compact_.push_back(stored ? uint32_t(width) : NONE);
         if (stored) compact_inverse_.push_back(uint32_t(c)), ++width;
       }
@@ -93,45 +129,30 @@ SectorIndex::SectorIndex(const Board& b, int us, int them)
     keys_.push_back(key);
     offsets_.push_back(offsets_.back() + width);
   }
-  for (size_t w = 0; w < canonical_bits_.size(); ++w)
-    canonical_prefix_[w + 1] = canonical_prefix_[w] + std::popcount(canonical_bits_[w]);
-}
-
-uint32_t SectorIndex::key_of(Bitboard canonical_occupied) const {
-  uint64_t r = colex_rank(canonical_occupied);
-  uint64_t below = canonical_bits_[r / 64] & ((uint64_t(1) << (r % 64)) - 1);
-  assert((canonical_bits_[r / 64] >> (r % 64)) & 1);
-  return canonical_prefix_[r / 64] + uint32_t(std::popcount(below));
 }
 
 SectorIndex::Rank SectorIndex::rank(Bitboard us, Bitboard them) const {
   assert(popcount(us) == us_ && popcount(them) == them_ && !(us & them));
-  const Bitboard o = us | them;
-  Bitboard best = sym_->apply(o, 0);
-  uint32_t which = 1;
-  for (int s = 1; s < NUM_SYMMETRIES; ++s) {  // (2)
-    Bitboard image = sym_->apply(o, s);
-    if (image < best)
-      best = image, which = 1u << s;
-    else if (image == best)
-      which |= 1u << s;
+  const uint32_t info = occupied_[colex_->rank(us | them)];  // (2), (4)
+  const Key& key = keys_[info >> 4];
+  Bitboard u = sym_->apply(us, int(info & 15));
+  int fixing = 1;
+  if (key.stabiliser != 1) {  // (3), (9): the least image under the stabiliser
+    const Bitboard u0 = u;
+    for (uint32_t h = key.stabiliser & ~1u; h;) {
+      Bitboard image = sym_->apply(u0, std::countr_zero(h));
+      h &= h - 1;
+      if (image < u)
+        u = image, fixing = 1;
+      else if (image == u)
+        ++fixing;
+    }
   }
-  Bitboard u_best = ~Bitboard(0);
-  int fixing = 0;
-  for (uint32_t w = which; w;) {  // (3), (9)
-    Bitboard u = sym_->apply(us, std::countr_zero(w));
-    w &= w - 1;
-    if (u < u_best)
-      u_best = u, fixing = 1;
-    else if (u == u_best)
-      ++fixing;
-  }
-  const Key& key = keys_[key_of(best)];
-  const uint64_t c = colex_rank(extract(u_best, best));  // (5)
-  const uint64_t offset = offsets_[&key - keys_.data()];
-  uint64_t index = key.compact == NONE ? offset + c : offset + compact_[key.compact + c];
+  const uint64_t c = colex_->rank(colex_->extract(u, key.occupied));  // (5)
+  const uint64_t offset = offsets_[info >> 4];
   assert(key.compact == NONE || compact_[key.compact + c] != NONE);
-  return {index, NUM_SYMMETRIES / fixing};
+  return {key.compact == NONE ? offset + c : offset + compact_[key.compact + c],
+          NUM_SYMMETRIES / fixing};
 }
 
 void SectorIndex::unrank(uint64_t i, Bitboard& us, Bitboard& them) const {

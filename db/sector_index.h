@@ -3,8 +3,8 @@
 //
 // Every index entry is exactly one position up to the 16 symmetries, so the number of
 // entries equals the number of distinct positions up to symmetry (formulas in
-// sector_index.cpp). rank() is O(stones) plus 16 symmetry images; unrank() adds a
-// binary search over the keys.
+// sector_index.cpp). rank() is a few table lookups (plus the stabiliser of the occupied
+// set for the rare symmetric ones); unrank() adds a binary search over the keys.
 #pragma once
 
 #include <algorithm>
@@ -25,7 +25,8 @@ class SectorIndex {
     int orbit;
   };
 
-  // Returns the shared index for (board, us, them); built on first use, thread-safe.
+  // Returns the shared index for (board, us, them); built on first use and kept,
+  // thread-safe.
   static std::shared_ptr<const SectorIndex> get(const Board& b, int us, int them);
 
   SectorIndex(const Board& b, int us, int them);
@@ -47,23 +48,23 @@ class SectorIndex {
 
  private:
   struct Key {
-    Bitboard occupied;  // orbit-minimal occupied set
-    uint32_t compact;   // base of its colouring table, or NONE when no symmetry fixes it
-    uint32_t inverse;   // base of its stored colourings in compact_inverse_
+    Bitboard occupied;    // orbit-minimal occupied set
+    uint32_t compact;     // base of its colouring table, or NONE when no symmetry fixes it
+    uint32_t inverse;     // base of its stored colourings in compact_inverse_
+    uint16_t stabiliser;  // bit s: symmetry s maps the occupied set to itself
   };
   static constexpr uint32_t NONE = ~uint32_t(0);
 
-  uint32_t key_of(Bitboard canonical_occupied) const;
-
   const Board& board_;
   std::shared_ptr<const FastSymmetry> sym_;
+  const ColexTables* colex_;
   int us_, them_, k_;
   std::vector<Key> keys_;
-  std::vector<uint64_t> offsets_;           // offsets_[key]: first index of the key; back() = size
-  std::vector<uint64_t> canonical_bits_;    // bit r: the k-set of colex rank r is a key
-  std::vector<uint32_t> canonical_prefix_;  // keys before word w of canonical_bits_
-  std::vector<uint32_t> compact_;           // colouring rank -> compact rank (or NONE)
-  std::vector<uint32_t> compact_inverse_;   // compact rank -> colouring rank
+  std::vector<uint64_t> offsets_;  // offsets_[key]: first index of the key; back() = size
+  // For the k-set of colex rank r: its key << 4 | a symmetry mapping it to the key.
+  std::vector<uint32_t> occupied_;
+  std::vector<uint32_t> compact_;          // colouring rank -> compact rank (or NONE)
+  std::vector<uint32_t> compact_inverse_;  // compact rank -> colouring rank
 };
 
 template <class F>

@@ -178,8 +178,9 @@ BoardId board_id(const Variant& v) {
 }
 
 Status write_table(const std::string& path, const Variant& v, const Sector& s,
-                   std::span<const ValueCode> values, int zstd_level) {
+                   std::span<const ValueCode> values, int zstd_level, uint32_t block_entries) {
   TableHeader h;
+  h.block_entries = block_entries;
   h.board = board_id(v);
   h.stones = uint8_t(v.stones);
   h.flying = v.flying;
@@ -317,25 +318,52 @@ Status TableFile::read_bytes(uint64_t offset, size_t size, std::vector<uint8_t>&
   return Status::ok();
 }
 
-Status TableFile::read_block(uint32_t b, std::vector<ValueCode>& out) const {
+size_t TableFile::block_size(uint32_t b) const {
+  const uint64_t begin = uint64_t(b) * header_.block_entries;
+  return size_t(std::min<uint64_t>(header_.block_entries, header_.entries - begin));
+}
+
+Status TableFile::read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) const {
   const BlockEntry& e = blocks_.at(b);
+  const uint64_t offset = frame == 0 ? e.offset : e.offset + e.wdl_size;
+  const size_t size = frame == 0 ? e.wdl_size : e.dtm_size;
+  std::vector<uint8_t> compressed;
+  if (Status s = read_bytes(offset, size, compressed); !s) return s;
   const std::string where = path_ + ": corrupt table: block " + std::to_string(b) + ": ";
-  std::vector<uint8_t> bytes, wdl_frame, dtm_frame, wdl, dtm;
-  if (Status s = read_bytes(e.offset, size_t(e.wdl_size) + e.dtm_size, bytes); !s) return s;
-  wdl_frame.assign(bytes.begin(), bytes.begin() + e.wdl_size);
-  dtm_frame.assign(bytes.begin() + e.wdl_size, bytes.end());
-  if (checksum(wdl_frame.data(), wdl_frame.size()) != e.wdl_checksum ||
-      checksum(dtm_frame.data(), dtm_frame.size()) != e.dtm_checksum)
+  if (checksum(compressed.data(), compressed.size()) !=
+      (frame == 0 ? e.wdl_checksum : e.dtm_checksum))
     return Status::error(where + "checksum mismatch");
-  const size_t begin = size_t(b) * header_.block_entries;
-  const size_t count = std::min<size_t>(header_.block_entries, header_.entries - begin);
-  if (Status s = decompress(wdl_frame, (count + 3) / 4, wdl); !s)
+  const size_t count = block_size(b);
+  if (Status s = decompress(compressed, frame == 0 ? (count + 3) / 4 : 1 + 2 * count, out); !s)
     return Status::error(where + s.message());
-  if (Status s = decompress(dtm_frame, 1 + 2 * count, dtm); !s)
-    return Status::error(where + s.message());
+  return Status::ok();
+}
+
+Status TableFile::read_block(uint32_t b, std::vector<ValueCode>& out) const {
+  std::vector<uint8_t> wdl, dtm;
+  if (Status s = read_frame(b, 0, wdl); !s) return s;
+  if (Status s = read_frame(b, 1, dtm); !s) return s;
+  out.resize(block_size(b));
+  if (Status s = decode_block(wdl, dtm, out.size(), out.data()); !s)
+    return Status::error(path_ + ": corrupt table: block " + std::to_string(b) + ": " +
+                         s.message());
+  return Status::ok();
+}
+
+Status TableFile::read_wdl_block(uint32_t b, std::vector<uint8_t>& out) const {
+  std::vector<uint8_t> wdl;
+  if (Status s = read_frame(b, 0, wdl); !s) return s;
+  const size_t count = block_size(b);
+  if (wdl.size() != (count + 3) / 4)
+    return Status::error(path_ + ": corrupt table: block " + std::to_string(b) +
+                         ": WDL plane has the wrong size");
   out.resize(count);
-  if (Status s = decode_block(wdl, dtm, count, out.data()); !s)
-    return Status::error(where + s.message());
+  for (size_t i = 0; i < count; ++i) {
+    out[i] = (wdl[i / 4] >> (2 * (i % 4))) & 3;
+    if (out[i] == 3)
+      return Status::error(path_ + ": corrupt table: block " + std::to_string(b) +
+                           ": invalid WDL class 3");
+  }
   return Status::ok();
 }
 

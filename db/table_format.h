@@ -68,7 +68,8 @@ BoardId board_id(const Variant& v);
 // Writes the values of sector s atomically: a temporary file, fsync, rename. On error
 // nothing is left under `path`.
 Status write_table(const std::string& path, const Variant& v, const Sector& s,
-                   std::span<const ValueCode> values, int zstd_level = DEFAULT_ZSTD_LEVEL);
+                   std::span<const ValueCode> values, int zstd_level = DEFAULT_ZSTD_LEVEL,
+                   uint32_t block_entries = DEFAULT_BLOCK_ENTRIES);
 
 // An open table file: header and block index read and checked.
 class TableFile {
@@ -86,6 +87,9 @@ class TableFile {
 
   // Reads, checks and decodes block b into out (header().block_entries codes at most).
   Status read_block(uint32_t b, std::vector<ValueCode>& out) const;
+  // Reads and checks block b's WDL plane only: one class per entry, 0 draw, 1 win,
+  // 2 loss (the planes of docs/format.md).
+  Status read_wdl_block(uint32_t b, std::vector<uint8_t>& out) const;
   // Reads and decodes every block.
   Result<std::vector<ValueCode>> read_all() const;
   // Checks every block's checksums without decompressing.
@@ -93,6 +97,9 @@ class TableFile {
 
  private:
   Status read_bytes(uint64_t offset, size_t size, std::vector<uint8_t>& out) const;
+  // Reads, checks and decompresses one frame of block b (0: WDL, 1: distances).
+  Status read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) const;
+  size_t block_size(uint32_t b) const;
 
   struct Fd;
   std::shared_ptr<const Fd> fd_;

@@ -110,8 +110,9 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
     if (store.find(s)) continue;
     const std::string path = table_path(dir, s);
     if (::access(path.c_str(), F_OK) != 0)
-      return Status::error("missing table " + path + " (build it with: millbase solve --variant " +
-                           std::string(v.name) + " --out " + dir + ")");
+      return Status::not_found("missing table " + path +
+                               " (build it with: millbase solve --variant " + std::string(v.name) +
+                               " --sector " + sector_name(s) + " --out " + dir + ")");
     Result<TableFile> file = TableFile::open(path, v, s);
     if (!file) return file.status();
     auto index = SectorIndex::get(*v.board, s.us, s.them);

@@ -50,5 +50,8 @@ Command register_solve(CLI::App& app);
 Command register_sectors(CLI::App& app);
 Command register_stats(CLI::App& app);
 Command register_verify(CLI::App& app);
+Command register_probe(CLI::App& app);
+Command register_analyze(CLI::App& app);
+Command register_info(CLI::App& app);
 
 }  // namespace millbase::cli

@@ -3,7 +3,9 @@
 #include <omp.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
 #include "db/table_format.h"
 #include "solver/solve.h"
@@ -117,9 +119,8 @@ int run_verify(const TablesArgs& a) {
         std::fflush(stdout);
       });
   if (!checks)
-    return fail(
-        checks.message().find("missing table") != std::string::npos ? EXIT_MISSING : EXIT_ERROR,
-        checks.message());
+    return fail(checks.status().code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR,
+                checks.message());
   uint64_t entries = 0, mismatches = 0;
   for (const SectorCheck& c : *checks) entries += c.entries, mismatches += c.mismatches;
   if (checks->empty())
@@ -136,6 +137,80 @@ int run_verify(const TablesArgs& a) {
   return mismatches ? EXIT_ERROR : EXIT_OK;
 }
 
+struct InfoArgs {
+  std::string dir;
+  bool json = false;
+};
+
+int run_info(const InfoArgs& a) {
+  std::vector<std::string> paths;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(a.dir, ec))
+    if (e.path().extension() == ".mbt") paths.push_back(e.path().string());
+  if (ec) return fail(EXIT_MISSING, "cannot read directory " + a.dir + ": " + ec.message());
+  if (paths.empty()) return fail(EXIT_MISSING, "no tables (*.mbt) in " + a.dir);
+  std::sort(paths.begin(), paths.end());
+  uint64_t entries = 0, bytes = 0, wdl_bytes = 0;
+  int corrupt = 0;
+  std::string json, variant;
+  if (!a.json)
+    std::printf("%-12s %13s %12s %9s %9s %10s %12s %12s %12s\n", "sector", "positions", "bytes",
+                "bits/pos", "WDL bits", "checksums", "wins", "losses", "draws");
+  for (const std::string& path : paths) {
+    Result<TableFile> t = TableFile::open_any(path);
+    if (!t) {
+      ++corrupt;
+      fail(EXIT_ERROR, t.message());
+      continue;
+    }
+    const TableHeader& h = t->header();
+    for (const Variant* v : all_variants())
+      if (board_id(*v) == h.board && v->stones == h.stones && v->flying == h.flying)
+        variant = std::string(v->name);
+    uint64_t wdl = 0;
+    for (const BlockEntry& b : t->blocks()) wdl += b.wdl_size;
+    Status sums = t->verify_checksums();
+    corrupt += !sums;
+    entries += h.entries, bytes += t->file_size(), wdl_bytes += wdl;
+    const double bits = h.entries ? 8.0 * t->file_size() / h.entries : 0;
+    const double wdl_bits = h.entries ? 8.0 * wdl / h.entries : 0;
+    if (a.json) {
+      char buf[512];
+      std::snprintf(buf, sizeof buf,
+                    "{\"sector\":%s,\"positions\":%llu,\"bytes\":%llu,\"bits_per_position\":%.4f,"
+                    "\"wdl_bits_per_position\":%.4f,\"checksums_ok\":%s,\"wins\":%llu,"
+                    "\"losses\":%llu,\"draws\":%llu,\"longest_win\":%u,\"longest_loss\":%u}",
+                    json_string(sector_name(h.sector)).c_str(), (unsigned long long)h.entries,
+                    (unsigned long long)t->file_size(), bits, wdl_bits, sums ? "true" : "false",
+                    (unsigned long long)h.stats.wins, (unsigned long long)h.stats.losses,
+                    (unsigned long long)h.stats.draws, h.stats.longest_win, h.stats.longest_loss);
+      json += (json.empty() ? "" : ",") + std::string(buf);
+    } else {
+      std::printf("%-12s %13llu %12llu %9.3f %9.3f %10s %12llu %12llu %12llu\n",
+                  sector_name(h.sector).c_str(), (unsigned long long)h.entries,
+                  (unsigned long long)t->file_size(), bits, wdl_bits, sums ? "ok" : "CORRUPT",
+                  (unsigned long long)h.stats.wins, (unsigned long long)h.stats.losses,
+                  (unsigned long long)h.stats.draws);
+      if (!sums) fail(EXIT_ERROR, sums.message());
+    }
+  }
+  const double bits = entries ? 8.0 * bytes / entries : 0,
+               wdl = entries ? 8.0 * wdl_bytes / entries : 0;
+  if (a.json)
+    std::printf(
+        "{\"dir\":%s,\"variant\":%s,\"tables\":[%s],\"positions\":%llu,\"bytes\":%llu,"
+        "\"bits_per_position\":%.4f,\"wdl_bits_per_position\":%.4f,\"corrupt\":%d}\n",
+        json_string(a.dir).c_str(), json_string(variant).c_str(), json.c_str(),
+        (unsigned long long)entries, (unsigned long long)bytes, bits, wdl, corrupt);
+  else
+    std::printf(
+        "%s: %s, %zu tables, %llu positions, %llu bytes, %.3f bits/position (WDL planes "
+        "%.3f), %d corrupt\n",
+        a.dir.c_str(), variant.c_str(), paths.size(), (unsigned long long)entries,
+        (unsigned long long)bytes, bits, wdl, corrupt);
+  return corrupt ? EXIT_ERROR : EXIT_OK;
+}
+
 void add_common(CLI::App* cmd, TablesArgs& a) {
   add_variant_option(cmd, &a.variant);
   cmd->add_option("--db,-d", a.db, "Table directory (default: data/<variant>)");
@@ -150,6 +225,15 @@ Command register_stats(CLI::App& app) {
       "stats", "Wins, losses and draws per sector and in total, longest win and loss");
   add_common(cmd, *a);
   return {cmd, [a] { return run_stats(*a); }};
+}
+
+Command register_info(CLI::App& app) {
+  auto a = std::make_shared<InfoArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "info", "Tables in a directory: sizes, bits per position, checksums, statistics");
+  cmd->add_option("dir", a->dir, "Table directory")->required();
+  cmd->add_flag("--json", a->json, "Print JSON");
+  return {cmd, [a] { return run_info(*a); }};
 }
 
 Command register_verify(CLI::App& app) {

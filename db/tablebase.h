@@ -1,0 +1,84 @@
+// The public API for applications: open a table directory, probe positions, analyse
+// moves. Thread-safe; tables are opened on first use and read with pread through an
+// LRU cache of decoded blocks.
+//
+//   auto tb = millbase::Tablebase::open(millbase::NINE, "data/nine");
+//   if (!tb) { report(tb.message()); }
+//   auto v = (*tb)->probe(position);       // Result<ValueCode>: value_text(*v)
+//   auto moves = (*tb)->analyze(position); // every legal move with its value, best first
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/position.h"
+#include "db/value.h"
+
+namespace millbase {
+
+// Win, draw or loss for the side to move.
+enum class Wdl : uint8_t { Draw = 0, Win = 1, Loss = 2 };
+
+// A legal move and the value it gives the side that plays it (win in k + 1 when the
+// position after it is a loss in k, and so on).
+struct MoveValue {
+  Move move;
+  ValueCode value;
+};
+
+class Tablebase {
+ public:
+  struct Options {
+    size_t cache_bytes = size_t(64) << 20;  // decoded blocks kept in memory
+  };
+
+  // Opens the table directory `dir` for variant v; fails when dir is not a directory.
+  static Result<std::shared_ptr<const Tablebase>> open(const Variant& v, const std::string& dir,
+                                                       Options options);
+  static Result<std::shared_ptr<const Tablebase>> open(const Variant& v, const std::string& dir) {
+    return open(v, dir, Options{});
+  }
+
+  virtual ~Tablebase() = default;
+
+  // Returns the value of p for the side to move (rules.md; loss in 0 when the game is
+  // over). Errors: p invalid for the variant; a needed table missing
+  // (Status::Code::NotFound, naming the table and the command that builds it); corrupt.
+  virtual Result<ValueCode> probe(const Position& p) const = 0;
+
+  // Returns win, draw or loss for the side to move, reading only the WDL planes.
+  virtual Result<Wdl> probe_wdl(const Position& p) const = 0;
+
+  // Returns every legal move of p with the value it gives the mover, best first: wins
+  // by increasing distance, draws, losses by decreasing distance; ties in move order.
+  virtual Result<std::vector<MoveValue>> analyze(const Position& p) const = 0;
+
+  const Variant& variant() const { return *variant_; }
+  const std::string& dir() const { return dir_; }
+
+ protected:
+  Tablebase(const Variant& v, std::string dir) : variant_(&v), dir_(std::move(dir)) {}
+
+ private:
+  const Variant* variant_;
+  std::string dir_;
+};
+
+// Returns the value for the mover of a move leading to a position worth `after` to the
+// opponent.
+constexpr ValueCode value_for_mover(ValueCode after) {
+  return is_draw(after) ? DRAW : code_of_distance(distance(after) + 1);
+}
+
+// Returns true when value a is better than b for the side that gets it.
+constexpr bool better(ValueCode a, ValueCode b) {
+  auto rank = [](ValueCode v) -> long {
+    if (is_win(v)) return 1000000L - distance(v);
+    if (is_draw(v)) return 0;
+    return -1000000L + distance(v);
+  };
+  return rank(a) > rank(b);
+}
+
+}  // namespace millbase

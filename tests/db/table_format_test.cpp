@@ -1,0 +1,141 @@
+// Table files: round trip, and corrupt, truncated, foreign or missing files refused
+// with the file (and block) named; never a wrong value, never a crash.
+#include "db/table_format.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "core/variant.h"
+
+namespace millbase {
+namespace {
+
+namespace fs = std::filesystem;
+
+class TableFormatTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("millbase-table-test-" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+    std::mt19937_64 rng(42);
+    // Values with runs, all kinds and distances over 510 (two-byte half distances).
+    values_.resize(3 * DEFAULT_BLOCK_ENTRIES + 1234);
+    for (size_t i = 0; i < values_.size(); ++i) {
+      int kind = int(rng() % 3);
+      int d = int(rng() % (i < 20000 ? 40 : 700));
+      values_[i] = kind == 0 ? DRAW : code_of_distance(kind == 1 ? d | 1 : d & ~1);
+    }
+    path_ = (dir_ / "5-4.mbt").string();
+    ASSERT_TRUE(write_table(path_, NINE, sector_, values_));
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::vector<uint8_t> bytes() const {
+    std::ifstream in(path_, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+  }
+  void put(const std::vector<uint8_t>& b) const {
+    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
+  }
+  // Returns the error of reading the file fully, or "" when it reads back equal.
+  std::string read_error() const {
+    Result<TableFile> t = TableFile::open(path_, NINE, sector_);
+    if (!t) return t.message();
+    Result<std::vector<ValueCode>> v = t->read_all();
+    if (!v) return v.message();
+    EXPECT_EQ(*v, values_) << "a corrupt file read back without error but with wrong values";
+    return "";
+  }
+
+  fs::path dir_;
+  std::string path_;
+  Sector sector_{5, 4, 0, 0};
+  std::vector<ValueCode> values_;
+};
+
+TEST_F(TableFormatTest, RoundTrip) {
+  Result<TableFile> t = TableFile::open(path_, NINE, sector_);
+  ASSERT_TRUE(t) << t.message();
+  EXPECT_EQ(t->header().entries, values_.size());
+  EXPECT_EQ(t->header().block_count, 4u);
+  TableStats s = compute_stats(values_);
+  EXPECT_EQ(t->header().stats.wins, s.wins);
+  EXPECT_EQ(t->header().stats.longest_loss, s.longest_loss);
+  Result<std::vector<ValueCode>> v = t->read_all();
+  ASSERT_TRUE(v) << v.message();
+  EXPECT_EQ(*v, values_);
+  EXPECT_TRUE(t->verify_checksums());
+  EXPECT_FALSE(fs::exists(path_ + ".tmp." + std::to_string(::getpid())));
+}
+
+TEST_F(TableFormatTest, EveryFlippedByteIsCaught) {
+  const std::vector<uint8_t> good = bytes();
+  std::mt19937_64 rng(7);
+  // Every header and index byte, and random bytes of the blocks.
+  std::vector<size_t> offsets;
+  for (size_t i = 0; i < HEADER_SIZE + 4 * BLOCK_ENTRY_SIZE; ++i) offsets.push_back(i);
+  for (int i = 0; i < 300; ++i) offsets.push_back(rng() % good.size());
+  for (size_t at : offsets) {
+    std::vector<uint8_t> bad = good;
+    bad[at] ^= uint8_t(1 + rng() % 255);
+    put(bad);
+    std::string error = read_error();
+    EXPECT_NE(error, "") << "flip at byte " << at << " went unnoticed";
+    EXPECT_NE(error.find(path_), std::string::npos) << error;
+  }
+  put(good);
+  EXPECT_EQ(read_error(), "");
+}
+
+TEST_F(TableFormatTest, BlockCorruptionNamesTheBlock) {
+  std::vector<uint8_t> bad = bytes();
+  Result<TableFile> t = TableFile::open(path_, NINE, sector_);
+  ASSERT_TRUE(t);
+  bad[t->blocks()[2].offset + 3] ^= 0x40;
+  put(bad);
+  std::string error = read_error();
+  EXPECT_NE(error.find("block 2"), std::string::npos) << error;
+  Result<TableFile> reopened = TableFile::open(path_, NINE, sector_);
+  ASSERT_TRUE(reopened);
+  EXPECT_FALSE(reopened->verify_checksums());
+}
+
+TEST_F(TableFormatTest, TruncationIsCaught) {
+  const std::vector<uint8_t> good = bytes();
+  for (size_t size :
+       {size_t(0), size_t(10), HEADER_SIZE, HEADER_SIZE + 40, good.size() / 2, good.size() - 1}) {
+    put(std::vector<uint8_t>(good.begin(), good.begin() + size));
+    std::string error = read_error();
+    EXPECT_NE(error, "") << "truncated to " << size;
+  }
+  std::vector<uint8_t> longer = good;
+  longer.push_back(0);
+  put(longer);
+  EXPECT_NE(read_error(), "");
+}
+
+TEST_F(TableFormatTest, WrongVariantOrSectorOrMissing) {
+  Result<TableFile> six = TableFile::open(path_, SIX, sector_);
+  ASSERT_FALSE(six);
+  EXPECT_NE(six.message().find("another variant"), std::string::npos) << six.message();
+  Result<TableFile> other = TableFile::open(path_, NINE, Sector{4, 5, 0, 0});
+  ASSERT_FALSE(other);
+  EXPECT_NE(other.message().find("sector 5-4"), std::string::npos) << other.message();
+  Result<TableFile> missing = TableFile::open((dir_ / "nope.mbt").string(), NINE, sector_);
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.message().find("nope.mbt"), std::string::npos);
+}
+
+TEST_F(TableFormatTest, UnwritableDirectoryIsAnError) {
+  Status s = write_table("/nonexistent-dir/x.mbt", NINE, sector_, values_);
+  ASSERT_FALSE(s);
+  EXPECT_NE(s.message().find("/nonexistent-dir"), std::string::npos) << s.message();
+}
+
+}  // namespace
+}  // namespace millbase

@@ -1,0 +1,176 @@
+// millbase probe: the value of positions from the tables, with the best moves.
+// millbase analyze: every legal move with its value, best first.
+#include <cstdio>
+#include <iostream>
+
+#include "core/notation.h"
+#include "db/tablebase.h"
+#include "tools/cli_common.h"
+
+namespace millbase::cli {
+
+namespace {
+
+struct ProbeArgs {
+  std::string variant, db;
+  std::vector<std::string> positions;
+  bool json = false, wdl = false;
+  size_t cache_mb = 64;
+};
+
+std::string side_word(Color c) { return c == WHITE ? "white" : "black"; }
+
+// Returns "White to move: win in 13", "draw", "Black to move: loss in 0".
+std::string value_words(const Position& p, ValueCode v) {
+  if (is_draw(v)) return "draw";
+  return std::string(color_name(p.side_to_move)) + " to move: " + value_text(v);
+}
+
+std::string json_value(ValueCode v) {
+  if (is_draw(v)) return "\"result\":\"draw\",\"distance\":null";
+  return std::string("\"result\":\"") + (is_win(v) ? "win" : "loss") +
+         "\",\"distance\":" + std::to_string(distance(v));
+}
+
+// Reads the positions: the arguments, or one per line on stdin for "-".
+std::vector<std::string> read_positions(const std::vector<std::string>& args) {
+  std::vector<std::string> out;
+  for (const std::string& a : args) {
+    if (a != "-") {
+      out.push_back(a);
+      continue;
+    }
+    for (std::string line; std::getline(std::cin, line);)
+      if (line.find_first_not_of(" \t\r") != std::string::npos) out.push_back(line);
+  }
+  return out;
+}
+
+// Runs f(position) for each position; malformed ones get an error line and exit 2,
+// missing tables exit 3 (processing continues); returns the worst exit code.
+template <class F>
+int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
+  int worst = EXIT_OK;
+  for (const std::string& text : read_positions(a.positions)) {
+    Result<Position> p = parse_position(v, text);
+    Status st = p ? f(*p) : p.status();
+    if (st) continue;
+    int code = !p ? EXIT_USAGE : st.code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR;
+    worst = std::max(worst, code);
+    if (a.json)
+      std::printf("{\"position\":%s,\"error\":%s}\n", json_string(text).c_str(),
+                  json_string(st.message()).c_str());
+    else
+      fail(code, st.message());
+  }
+  return worst;
+}
+
+Result<std::shared_ptr<const Tablebase>> open_tables(const ProbeArgs& a, const Variant& v) {
+  Tablebase::Options o;
+  o.cache_bytes = a.cache_mb << 20;
+  return Tablebase::open(v, a.db.empty() ? "data/" + std::string(v.name) : a.db, o);
+}
+
+int run_probe(const ProbeArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  auto tb = open_tables(a, *v);
+  if (!tb) return fail(EXIT_MISSING, tb.message());
+  return for_each_position(a, *v, [&](const Position& p) -> Status {
+    const std::string pos = format_position(*v, p);
+    if (a.wdl) {
+      Result<Wdl> w = (*tb)->probe_wdl(p);
+      if (!w) return w.status();
+      static constexpr const char* WORDS[] = {"draw", "win", "loss"};
+      if (a.json)
+        std::printf("{\"position\":%s,\"side_to_move\":\"%s\",\"result\":\"%s\"}\n",
+                    json_string(pos).c_str(), side_word(p.side_to_move).c_str(), WORDS[int(*w)]);
+      else
+        std::printf(
+            "%s: %s%s\n", pos.c_str(),
+            *w == Wdl::Draw ? "" : (std::string(color_name(p.side_to_move)) + " to move: ").c_str(),
+            WORDS[int(*w)]);
+      return Status::ok();
+    }
+    Result<ValueCode> value = (*tb)->probe(p);
+    if (!value) return value.status();
+    Result<std::vector<MoveValue>> moves = (*tb)->analyze(p);
+    if (!moves) return moves.status();
+    std::string best, best_json;
+    for (const MoveValue& m : *moves) {
+      if (m.value != moves->front().value) break;
+      best += (best.empty() ? "" : " ") + format_move(*v, m.move);
+      best_json += (best_json.empty() ? "" : ",") + json_string(format_move(*v, m.move));
+    }
+    if (a.json)
+      std::printf("{\"position\":%s,\"side_to_move\":\"%s\",%s,\"text\":%s,\"best_moves\":[%s]}\n",
+                  json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
+                  json_value(*value).c_str(), json_string(value_words(p, *value)).c_str(),
+                  best_json.c_str());
+    else
+      std::printf("%s: %s%s%s\n", pos.c_str(), value_words(p, *value).c_str(),
+                  best.empty() ? " (game over)" : "; best: ", best.c_str());
+    return Status::ok();
+  });
+}
+
+int run_analyze(const ProbeArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  auto tb = open_tables(a, *v);
+  if (!tb) return fail(EXIT_MISSING, tb.message());
+  return for_each_position(a, *v, [&](const Position& p) -> Status {
+    Result<ValueCode> value = (*tb)->probe(p);
+    if (!value) return value.status();
+    Result<std::vector<MoveValue>> moves = (*tb)->analyze(p);
+    if (!moves) return moves.status();
+    const std::string pos = format_position(*v, p);
+    if (a.json) {
+      std::string list;
+      for (const MoveValue& m : *moves)
+        list += std::string(list.empty() ? "" : ",") +
+                "{\"move\":" + json_string(format_move(*v, m.move)) + "," + json_value(m.value) +
+                "}";
+      std::printf("{\"position\":%s,\"side_to_move\":\"%s\",%s,\"moves\":[%s]}\n",
+                  json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
+                  json_value(*value).c_str(), list.c_str());
+      return Status::ok();
+    }
+    std::printf("%s: %s\n", pos.c_str(), value_words(p, *value).c_str());
+    for (const MoveValue& m : *moves)
+      std::printf("  %-10s %s\n", format_move(*v, m.move).c_str(), value_text(m.value).c_str());
+    return Status::ok();
+  });
+}
+
+void add_common(CLI::App* cmd, ProbeArgs& a) {
+  add_variant_option(cmd, &a.variant);
+  cmd->add_option("--db,-d", a.db, "Table directory (default: data/<variant>)");
+  cmd->add_option("positions", a.positions,
+                  "Positions 'W:<points> B:<points> <w|b> [<white in hand> <black in hand>]'; "
+                  "'-' reads one per line from stdin")
+      ->required();
+  cmd->add_option("--cache-mb", a.cache_mb, "Block cache size in MiB")->capture_default_str();
+  cmd->add_flag("--json", a.json, "One JSON object per position");
+}
+
+}  // namespace
+
+Command register_probe(CLI::App& app) {
+  auto a = std::make_shared<ProbeArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "probe", "The value of positions (win/loss in N plies, or draw) and the best moves");
+  add_common(cmd, *a);
+  cmd->add_flag("--wdl", a->wdl, "Win/draw/loss only (reads only the WDL planes)");
+  return {cmd, [a] { return run_probe(*a); }};
+}
+
+Command register_analyze(CLI::App& app) {
+  auto a = std::make_shared<ProbeArgs>();
+  CLI::App* cmd = app.add_subcommand("analyze", "Every legal move with its value, best first");
+  add_common(cmd, *a);
+  return {cmd, [a] { return run_analyze(*a); }};
+}
+
+}  // namespace millbase::cli
