@@ -38,7 +38,9 @@ void encode_block(std::span<const ValueCode> values, std::vector<uint8_t>& wdl,
   const int width = max_half < 256 ? 1 : 2;
   dtm.assign(1, uint8_t(width));
   for (ValueCode v : values)
-    if (!is_draw(v)) put_le(dtm, uint64_t(distance(v) / 2), width);
+    if (is_win(v)) put_le(dtm, uint64_t(distance(v) / 2), width);
+  for (ValueCode v : values)
+    if (is_loss(v)) put_le(dtm, uint64_t(distance(v) / 2), width);
 }
 
 Status decode_block(const std::vector<uint8_t>& wdl, const std::vector<uint8_t>& dtm, size_t count,
@@ -46,20 +48,26 @@ Status decode_block(const std::vector<uint8_t>& wdl, const std::vector<uint8_t>&
   if (wdl.size() != (count + 3) / 4) return Status::error("WDL plane has the wrong size");
   if (dtm.empty() || (dtm[0] != 1 && dtm[0] != 2)) return Status::error("bad distance width");
   const int width = dtm[0];
-  ByteReader reader(dtm.data() + 1, dtm.size() - 1);
+  size_t wins = 0, losses = 0;
+  for (size_t i = 0; i < count; ++i) {
+    int wdl_class = (wdl[i / 4] >> (2 * (i % 4))) & 3;
+    if (wdl_class == 3) return Status::error("invalid WDL class 3");
+    wins += wdl_class == 1, losses += wdl_class == 2;
+  }
+  if (dtm.size() != 1 + (wins + losses) * width)
+    return Status::error("distance plane has the wrong size");
+  ByteReader win_reader(dtm.data() + 1, wins * width);
+  ByteReader loss_reader(dtm.data() + 1 + wins * width, losses * width);
   for (size_t i = 0; i < count; ++i) {
     int wdl_class = (wdl[i / 4] >> (2 * (i % 4))) & 3;
     if (wdl_class == 0) {
       out[i] = DRAW;
       continue;
     }
-    if (wdl_class == 3) return Status::error("invalid WDL class 3");
-    int d = 2 * int(reader.le(width)) + (wdl_class == 1 ? 1 : 0);
+    int d = wdl_class == 1 ? 2 * int(win_reader.le(width)) + 1 : 2 * int(loss_reader.le(width));
     if (d > MAX_DISTANCE) return Status::error("distance out of range");
     out[i] = code_of_distance(d);
   }
-  if (reader.failed()) return Status::error("distance plane is too short");
-  if (reader.remaining() != 0) return Status::error("distance plane is too long");
   return Status::ok();
 }
 

@@ -45,7 +45,7 @@ class UnitSolver {
  public:
   UnitSolver(const Variant& v, const WorkUnit& unit, const ValueStore& store,
              const ProgressFn& progress)
-      : v_(v), unit_(unit), store_(store), progress_(progress) {
+      : v_(v), unit_(unit), children_(store, unit.children), progress_(progress) {
     for (const Sector& s : unit.sectors) {
       SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}};
       sv.values.assign(sv.index->size(), DRAW);
@@ -79,7 +79,7 @@ class UnitSolver {
     for (size_t id = 0; id < out_.size(); ++id)
       for (uint64_t b = 0; b < out_[id].values.size(); b += CHUNK) chunks.push_back({int(id), b});
     std::atomic<uint64_t> done{0};
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) if (chunks.size() > 1)
     for (size_t c = 0; c < chunks.size(); ++c) {
       auto [id, begin] = chunks[c];
       const SectorValues& sv = out_[id];
@@ -93,7 +93,7 @@ class UnitSolver {
 
   void evaluate_all() {
     parallel_scan([&](int id, uint64_t i, Bitboard us, Bitboard them) {
-      out_[id].values[i] = evaluate(v_, out_[id].sector, us, them, store_);
+      out_[id].values[i] = evaluate(v_, out_[id].sector, us, them, children_);
     });
   }
 
@@ -105,7 +105,7 @@ class UnitSolver {
                          if (local(cs) >= 0)
                            ++*inside;
                          else
-                           fold.add(store_.lookup(cs, cu, ct));
+                           fold.add(children_(cs, cu, ct));
                        });
     return fold;
   }
@@ -157,7 +157,7 @@ class UnitSolver {
       if (progress_) progress_("levels", resolved, total_);
       std::vector<std::vector<uint64_t>> next(threads);
       std::vector<std::vector<std::pair<int, uint64_t>>> due(threads);
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (frontier_.size() > 4096)
       for (size_t f = 0; f < frontier_.size(); ++f) {
         const int t = omp_get_thread_num();
         visit_predecessors(frontier_[f], d, next[t], due[t]);
@@ -214,7 +214,7 @@ class UnitSolver {
 
   const Variant& v_;
   const WorkUnit& unit_;
-  const ValueStore& store_;
+  const ChildLookup children_;
   const ProgressFn& progress_;
   uint64_t total_ = 0;
   std::vector<SectorValues> out_;

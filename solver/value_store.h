@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <type_traits>
 #include <memory>
 #include <vector>
 
@@ -43,15 +44,36 @@ class ValueStore {
   std::map<Sector, std::shared_ptr<const SectorValues>> sectors_;
 };
 
+// Looks up values in a few known sectors without searching the store (hot paths),
+// falling back to the store for others.
+class ChildLookup {
+ public:
+  ChildLookup(const ValueStore& store, const std::vector<Sector>& sectors) : store_(store) {
+    for (const Sector& s : sectors)
+      if (const SectorValues* sv = store.find(s)) known_.push_back({s, sv});
+  }
+  ValueCode operator()(const Sector& s, Bitboard us, Bitboard them) const {
+    if (is_terminal(s)) return LOSS_IN_0;
+    for (const auto& [sector, sv] : known_)
+      if (sector == s) return sv->values[sv->index->rank(us, them).index];
+    return store_.lookup(s, us, them);
+  }
+
+ private:
+  const ValueStore& store_;
+  std::vector<std::pair<Sector, const SectorValues*>> known_;
+};
+
 // Calls f(move, child sector, child us, child them) for every legal move of the position
 // (us to move) in sector s. The child is seen from its side to move (the opponent).
 template <class F>
 void for_each_successor(const Variant& v, const Sector& s, Bitboard us, Bitboard them, F f);
 
 // Returns the value of the position by the formula of rules.md from its successors'
-// values in `store`.
+// values, given by lookup(sector, us, them) (a ValueStore or a ChildLookup).
+template <class Lookup>
 ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
-                   const ValueStore& store);
+                   const Lookup& lookup);
 
 }  // namespace millbase
 
@@ -70,11 +92,15 @@ void for_each_successor(const Variant& v, const Sector& s, Bitboard us, Bitboard
   }
 }
 
-inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
-                          const ValueStore& store) {
+template <class Lookup>
+ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
+                   const Lookup& lookup) {
   ValueFolder fold;
   for_each_successor(v, s, us, them, [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
-    fold.add(store.lookup(cs, cu, ct));
+    if constexpr (std::is_same_v<Lookup, ValueStore>)
+      fold.add(lookup.lookup(cs, cu, ct));
+    else
+      fold.add(lookup(cs, cu, ct));
   });
   return fold.result();
 }

@@ -46,6 +46,7 @@ Result<std::vector<SectorCheck>> verify_tables(
     if (Status st = load_sectors(v, dir, needed, store); !st) return st;
     for (const Sector& s : present) {
       const SectorValues& sv = *store.find(s);
+      const ChildLookup lookup(store, needed);
       SectorCheck check{s, sv.values.size(), 0, ""};
       std::atomic<uint64_t> mismatches{0};
       std::mutex first;
@@ -55,7 +56,7 @@ Result<std::vector<SectorCheck>> verify_tables(
         uint64_t begin = uint64_t(c) * 4096,
                  end = std::min<uint64_t>(begin + 4096, sv.values.size());
         sv.index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
-          ValueCode expected = evaluate(v, s, us, them, store);
+          ValueCode expected = evaluate(v, s, us, them, lookup);
           if (expected == sv.values[i]) return;
           if (mismatches++ == 0) {
             Position p;

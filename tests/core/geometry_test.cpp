@@ -66,13 +66,13 @@ TEST(Geometry, KnownSymmetryImages) {
 
 TEST(Geometry, SymmetriesFormAGroupOf16) {
   for (const Board* b : {&BOARD_24, &BOARD_16}) {
-    std::set<std::vector<Point>> perms;
+    std::set<std::array<Point, MAX_POINTS>> perms;
     for (int s = 0; s < NUM_SYMMETRIES; ++s)
-      perms.insert({b->symmetry[s].begin(), b->symmetry[s].begin() + b->num_points});
+      perms.insert(b->symmetry[s]);
     EXPECT_EQ(perms.size(), 16u);
     for (int s = 0; s < NUM_SYMMETRIES; ++s)
       for (int t = 0; t < NUM_SYMMETRIES; ++t) {
-        std::vector<Point> composed(b->num_points);
+        std::array<Point, MAX_POINTS> composed{};
         for (int p = 0; p < b->num_points; ++p) composed[p] = b->symmetry[t][b->symmetry[s][p]];
         EXPECT_TRUE(perms.count(composed)) << s << " then " << t;
       }
