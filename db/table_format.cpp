@@ -43,31 +43,51 @@ void encode_block(std::span<const ValueCode> values, std::vector<uint8_t>& wdl,
     if (is_loss(v)) put_le(dtm, uint64_t(distance(v) / 2), width);
 }
 
-Status decode_block(const std::vector<uint8_t>& wdl, const std::vector<uint8_t>& dtm, size_t count,
+// Per WDL byte (4 entries): wins, losses, and whether it holds the invalid class 3.
+struct WdlByteCounts {
+  uint8_t wins[256], losses[256], invalid[256];
+  constexpr WdlByteCounts() : wins(), losses(), invalid() {
+    for (int b = 0; b < 256; ++b)
+      for (int k = 0; k < 4; ++k) {
+        int c = (b >> (2 * k)) & 3;
+        wins[b] += c == 1, losses[b] += c == 2, invalid[b] |= c == 3;
+      }
+  }
+};
+constexpr WdlByteCounts WDL_BYTES;
+
+Status decode_block(const std::vector<uint8_t>& wdl, std::vector<uint8_t>& dtm, size_t count,
                     ValueCode* out) {
   if (wdl.size() != (count + 3) / 4) return Status::error("WDL plane has the wrong size");
   if (dtm.empty() || (dtm[0] != 1 && dtm[0] != 2)) return Status::error("bad distance width");
-  const int width = dtm[0];
+  const size_t width = dtm[0];
   size_t wins = 0, losses = 0;
-  for (size_t i = 0; i < count; ++i) {
-    int wdl_class = (wdl[i / 4] >> (2 * (i % 4))) & 3;
-    if (wdl_class == 3) return Status::error("invalid WDL class 3");
-    wins += wdl_class == 1, losses += wdl_class == 2;
+  for (uint8_t b : wdl) {
+    if (WDL_BYTES.invalid[b]) return Status::error("invalid WDL class 3");
+    wins += WDL_BYTES.wins[b], losses += WDL_BYTES.losses[b];
+  }
+  if (count % 4) {  // classes past the end of the block must be draws
+    const uint8_t tail = wdl.back() >> (2 * (count % 4));
+    if (tail) return Status::error("WDL plane has entries past the block");
   }
   if (dtm.size() != 1 + (wins + losses) * width)
     return Status::error("distance plane has the wrong size");
-  ByteReader win_reader(dtm.data() + 1, wins * width);
-  ByteReader loss_reader(dtm.data() + 1 + wins * width, losses * width);
+  dtm.resize(dtm.size() + 4, 0);  // lets the loop below read one value ahead
+  const uint8_t* w = dtm.data() + 1;
+  const uint8_t* l = w + wins * width;
+  // Branch-free: code = 2h + 2 for a win (d = 2h + 1), 2h + 1 for a loss (d = 2h).
+  unsigned largest = 0;
   for (size_t i = 0; i < count; ++i) {
-    int wdl_class = (wdl[i / 4] >> (2 * (i % 4))) & 3;
-    if (wdl_class == 0) {
-      out[i] = DRAW;
-      continue;
-    }
-    int d = wdl_class == 1 ? 2 * int(win_reader.le(width)) + 1 : 2 * int(loss_reader.le(width));
-    if (d > MAX_DISTANCE) return Status::error("distance out of range");
-    out[i] = code_of_distance(d);
+    const unsigned c = (wdl[i / 4] >> (2 * (i % 4))) & 3;
+    const unsigned wh = width == 1 ? w[0] : unsigned(w[0] | w[1] << 8);
+    const unsigned lh = width == 1 ? l[0] : unsigned(l[0] | l[1] << 8);
+    const unsigned code = c == 0 ? 0 : c == 1 ? 2 * wh + 2 : 2 * lh + 1;
+    largest = std::max(largest, code);
+    out[i] = ValueCode(code);
+    w += (c == 1) * width;
+    l += (c == 2) * width;
   }
+  if (largest > unsigned(MAX_DISTANCE) + 1) return Status::error("distance out of range");
   return Status::ok();
 }
 

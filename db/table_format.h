@@ -13,7 +13,7 @@
 namespace millbase {
 
 constexpr uint16_t FORMAT_VERSION = 1;
-constexpr uint32_t DEFAULT_BLOCK_ENTRIES = 1 << 14;
+constexpr uint32_t DEFAULT_BLOCK_ENTRIES = 1 << 13;
 constexpr int DEFAULT_ZSTD_LEVEL = 12;
 
 // On disk: do not change.
