@@ -53,5 +53,7 @@ Command register_verify(CLI::App& app);
 Command register_probe(CLI::App& app);
 Command register_analyze(CLI::App& app);
 Command register_info(CLI::App& app);
+Command register_play(CLI::App& app);
+Command register_engine(CLI::App& app);
 
 }  // namespace millbase::cli

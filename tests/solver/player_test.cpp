@@ -1,0 +1,115 @@
+// The perfect-play opponent on six men's morris.
+#include "db/player.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "db/sector_index.h"
+#include "solver/solve.h"
+
+namespace millbase {
+namespace {
+
+namespace fs = std::filesystem;
+
+class PlayerTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = (fs::temp_directory_path() / ("millbase-player-" + std::to_string(::getpid()))).string();
+    fs::remove_all(dir_);
+    SolveOptions opts;
+    opts.dir = dir_;
+    opts.quiet = true;
+    ASSERT_TRUE(solve(SIX, opts));
+    tables_ = *Tablebase::open(SIX, dir_);
+  }
+  static void TearDownTestSuite() {
+    tables_.reset();
+    fs::remove_all(dir_);
+  }
+
+  // Plays a game under the draw rules; returns its outcome.
+  static Outcome play(Player& white, int white_level, Player& black, int black_level, Color first) {
+    Game g(SIX, start_position(SIX, first));
+    while (g.outcome() == Outcome::Ongoing) {
+      const bool w = g.position().side_to_move == WHITE;
+      Result<Move> m = (w ? white : black).choose(g.position(), w ? white_level : black_level);
+      EXPECT_TRUE(m) << m.message();
+      if (!m) break;
+      EXPECT_TRUE(g.play(*m));
+    }
+    return g.outcome();
+  }
+
+  static std::string dir_;
+  static std::shared_ptr<const Tablebase> tables_;
+};
+
+std::string PlayerTest::dir_;
+std::shared_ptr<const Tablebase> PlayerTest::tables_;
+
+TEST_F(PlayerTest, PerfectAgainstPerfectIsAlwaysADraw) {
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    Player a(tables_, seed), b(tables_, seed + 1000);
+    EXPECT_EQ(play(a, PERFECT, b, PERFECT, Color(seed % 2)), Outcome::Draw) << "seed " << seed;
+  }
+}
+
+TEST_F(PlayerTest, PerfectNeverLosesToAnyLevel) {
+  for (int level = 1; level <= 5; ++level)
+    for (uint64_t seed = 0; seed < 12; ++seed) {
+      Player perfect(tables_, seed), weaker(tables_, seed + 77);
+      const bool perfect_white = seed % 2 == 0;
+      Outcome o = perfect_white ? play(perfect, PERFECT, weaker, level, Color(seed / 2 % 2))
+                                : play(weaker, level, perfect, PERFECT, Color(seed / 2 % 2));
+      EXPECT_NE(o, perfect_white ? Outcome::BlackWins : Outcome::WhiteWins)
+          << "level " << level << " seed " << seed;
+    }
+}
+
+TEST_F(PlayerTest, WinsInExactlyTheTableDistance) {
+  // Won positions from movement and placement sectors; both sides perfect, no draw
+  // rules: the game lasts exactly the stored distance and the side to move wins.
+  std::mt19937_64 rng(3);
+  int checked = 0;
+  for (const Sector s : {Sector{5, 4, 0, 0}, Sector{4, 4, 0, 0}, Sector{3, 3, 2, 2},
+                         Sector{2, 3, 3, 3}, Sector{6, 3, 0, 0}}) {
+    auto index = SectorIndex::get(BOARD_16, s.us, s.them);
+    for (int tries = 0; tries < 200 && checked < 60 * 5; ++tries) {
+      Position p;
+      index->unrank(rng() % index->size(), p.stones[WHITE], p.stones[BLACK]);
+      p.in_hand = {s.us_hand, s.them_hand};
+      ValueCode v = *tables_->probe(p);
+      if (!is_win(v)) continue;
+      Player a(tables_, rng()), b(tables_, rng());
+      Position q = p;
+      int plies = 0;
+      while (MoveList(SIX, q).size() > 0 && plies <= distance(v)) {
+        q = do_move(q, *(q.side_to_move == WHITE ? a : b).choose(q, PERFECT));
+        ++plies;
+      }
+      EXPECT_EQ(plies, distance(v)) << format_position(SIX, p);
+      EXPECT_EQ(q.side_to_move, BLACK) << "the loser is the side not to move at the start";
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 50);
+}
+
+TEST_F(PlayerTest, MissingTablesAreReported) {
+  auto none = Tablebase::open(NINE, dir_);  // a six directory has no nine tables
+  ASSERT_TRUE(none);
+  Player p(*none, 1);
+  Result<Move> m =
+      p.choose(*parse_position(NINE, "W:c5,a4,b4,f4,g4,a1,g1 B:a7,d7,g7,b6,d6,f6 w"), PERFECT);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.status().code(), Status::Code::NotFound);
+}
+
+}  // namespace
+}  // namespace millbase

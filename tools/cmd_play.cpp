@@ -1,0 +1,224 @@
+// millbase play: a terminal game against the tables (or between two humans), enforcing
+// the rules and the draw rules of play. Works interactively and with piped input.
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "db/player.h"
+#include "tools/cli_common.h"
+
+namespace millbase::cli {
+
+namespace {
+
+struct PlayArgs {
+  std::string variant, db, level = "perfect", white = "human", black = "computer", position;
+  uint64_t seed = 1;
+};
+
+// Returns 1..5 or PERFECT for "1".."5" / "perfect", or 0.
+int parse_level(const std::string& s) {
+  if (s == "perfect") return PERFECT;
+  if (s.size() == 1 && s[0] >= '1' && s[0] <= '5') return s[0] - '0';
+  return 0;
+}
+
+class Session {
+ public:
+  Session(const Variant& v, const PlayArgs& a, int level)
+      : v_(v), a_(a), level_(level), game_(v, start(0)) {}
+
+  int run() {
+    show();
+    std::string line;
+    while (true) {
+      if (game_.outcome() == Outcome::Ongoing && computer_to_move()) {
+        if (!computer_move()) return EXIT_MISSING;
+        show();
+        continue;
+      }
+      prompt();
+      if (!std::getline(std::cin, line)) return EXIT_OK;
+      std::istringstream words(line);
+      std::string cmd;
+      if (!(words >> cmd)) continue;
+      if (cmd == "quit") return EXIT_OK;
+      if (cmd == "new") {
+        game_ = Game(v_, start(++games_));
+        show();
+      } else if (cmd == "undo") {
+        undo();
+      } else if (cmd == "hint") {
+        hint();
+      } else if (cmd == "resign") {
+        if (game_.outcome() != Outcome::Ongoing) {
+          say("the game is over; type new or quit");
+          continue;
+        }
+        game_.resign();
+        show();
+      } else if (cmd == "help") {
+        say("moves: d5, c5-d5, c5-d5xd7; commands: hint undo new resign quit");
+      } else {
+        human_move(line.substr(line.find_first_not_of(" \t")));
+      }
+    }
+  }
+
+ private:
+  // Returns the start position of game n: the given one, or the empty board with the
+  // first player alternating between games.
+  Position start(int n) const {
+    if (!a_.position.empty()) {
+      Position p = *parse_position(v_, a_.position);  // checked before the session
+      if (n % 2) {
+        std::swap(p.stones[WHITE], p.stones[BLACK]);
+        std::swap(p.in_hand[WHITE], p.in_hand[BLACK]);
+        p.side_to_move = ~p.side_to_move;
+      }
+      return p;
+    }
+    return start_position(v_, n % 2 ? BLACK : WHITE);
+  }
+
+  bool computer(Color c) const { return (c == WHITE ? a_.white : a_.black) == "computer"; }
+  bool computer_to_move() const { return computer(game_.position().side_to_move); }
+  void say(const std::string& s) const { std::printf("%s\n", s.c_str()), std::fflush(stdout); }
+
+  std::shared_ptr<const Tablebase> tables() {
+    if (!tables_) {
+      auto tb = Tablebase::open(v_, a_.db.empty() ? "data/" + std::string(v_.name) : a_.db);
+      if (!tb) {
+        say("error: " + tb.message());
+        return nullptr;
+      }
+      tables_ = *tb;
+      player_ = std::make_unique<Player>(tables_, a_.seed);
+    }
+    return tables_;
+  }
+
+  void show() const {
+    const Position& p = game_.position();
+    std::printf("\n%s", draw_board(v_, p).c_str());
+    std::printf("White: %d on the board, %d in hand. Black: %d on the board, %d in hand.\n",
+                popcount(p.stones[WHITE]), p.in_hand[WHITE], popcount(p.stones[BLACK]),
+                p.in_hand[BLACK]);
+    if (game_.outcome() != Outcome::Ongoing)
+      say(game_.result_text() + " (ply " + std::to_string(game_.ply()) + "; type new or quit)");
+    else
+      say(std::string(color_name(p.side_to_move)) + " to move" +
+          (computer_to_move() ? " (computer)." : "."));
+  }
+
+  void prompt() const {
+    std::printf("%s> ", game_.outcome() == Outcome::Ongoing
+                            ? std::string(color_name(game_.position().side_to_move)).c_str()
+                            : "game over");
+    std::fflush(stdout);
+  }
+
+  bool computer_move() {
+    if (!tables()) return false;
+    Result<Move> m = player_->choose(game_.position(), level_);
+    if (!m) {
+      say("error: " + m.message());
+      return false;
+    }
+    say(std::string(color_name(game_.position().side_to_move)) + " (computer) plays " +
+        format_move(v_, *m));
+    game_.play(*m);
+    return true;
+  }
+
+  void human_move(const std::string& text) {
+    if (game_.outcome() != Outcome::Ongoing) return say("the game is over; type new or quit");
+    const Position& p = game_.position();
+    Result<Move> m = parse_move(v_, p, text);
+    if (!m) {
+      // A mill typed without its removal: ask for the stone to remove.
+      Result<Move> bare = parse_move_text(v_, text);
+      bool needs_removal = false;
+      if (bare && bare->remove == NO_POINT)
+        for (Move legal : MoveList(v_, p))
+          needs_removal |= legal.from == bare->from && legal.to == bare->to;
+      if (needs_removal) {
+        std::printf("%s closes a mill. Remove which %s stone? ", text.c_str(),
+                    std::string(color_name(~p.side_to_move)).c_str());
+        std::fflush(stdout);
+        std::string point;
+        if (!std::getline(std::cin, point)) return;
+        point.erase(0, point.find_first_not_of(" \t"));
+        point.erase(point.find_last_not_of(" \t\r") + 1);
+        m = parse_move(v_, p, text + "x" + point);
+      }
+      if (!bare)
+        return say("unknown command or move '" + text + "' (type help): " + bare.message());
+      if (!m) return say(m.message());
+    }
+    game_.play(*m);
+    show();
+  }
+
+  void undo() {
+    if (!game_.undo()) return say("nothing to undo");
+    // Back to a position where a human is to move.
+    while (computer_to_move() && game_.ply() > 0 && game_.undo()) {
+    }
+    show();
+  }
+
+  void hint() {
+    if (!tables()) return;
+    Result<std::vector<MoveValue>> moves = tables_->analyze(game_.position());
+    if (!moves) return say("error: " + moves.message());
+    std::string out;
+    for (const MoveValue& m : *moves)
+      out += format_move(v_, m.move) + " " + value_text(m.value) + "\n";
+    std::printf("%s", out.empty() ? "no legal moves\n" : out.c_str());
+    std::fflush(stdout);
+  }
+
+  const Variant& v_;
+  const PlayArgs& a_;
+  int level_;
+  Game game_;
+  int games_ = 0;
+  std::shared_ptr<const Tablebase> tables_;
+  std::unique_ptr<Player> player_;
+};
+
+int run_play(const PlayArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  const int level = parse_level(a.level);
+  if (!level) return fail(EXIT_USAGE, "--level '" + a.level + "' must be perfect or 1..5");
+  for (const std::string* side : {&a.white, &a.black})
+    if (*side != "human" && *side != "computer")
+      return fail(EXIT_USAGE, "player '" + *side + "' must be human or computer");
+  if (!a.position.empty()) {
+    Result<Position> p = parse_position(*v, a.position);
+    if (!p) return fail(EXIT_USAGE, p.message());
+  }
+  return Session(*v, a, level).run();
+}
+
+}  // namespace
+
+Command register_play(CLI::App& app) {
+  auto a = std::make_shared<PlayArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "play", "Play a game in the terminal against the tables (type help for commands)");
+  add_variant_option(cmd, &a->variant);
+  cmd->add_option("--db,-d", a->db, "Table directory (default: data/<variant>)");
+  cmd->add_option("--level", a->level, "Computer strength: perfect or 1..5")->capture_default_str();
+  cmd->add_option("--white", a->white, "human or computer")->capture_default_str();
+  cmd->add_option("--black", a->black, "human or computer")->capture_default_str();
+  cmd->add_option("--position", a->position, "Start from this position instead of the empty board");
+  cmd->add_option("--seed", a->seed, "Seed for the computer's choices")->capture_default_str();
+  return {cmd, [a] { return run_play(*a); }};
+}
+
+}  // namespace millbase::cli
