@@ -1,12 +1,17 @@
 #include "solver/solve.h"
 
+#include <fcntl.h>
 #include <omp.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <memory>
 #include <set>
 
 #include "db/table_format.h"
@@ -74,10 +79,15 @@ class ProgressReporter {
                  human_count(double(total)).c_str(), human_count(rate).c_str(),
                  human_time(eta).c_str());
   }
+  // Reports a finished unit when it took a while, when nothing was said for a second,
+  // and for the last unit.
   void finish_unit(bool skipped) {
     finished_ += unit_entries_;
     if (quiet_) return;
-    double s = std::chrono::duration<double>(Clock::now() - unit_start_).count();
+    const auto now = Clock::now();
+    const double s = std::chrono::duration<double>(now - unit_start_).count();
+    if (s < 0.5 && now - last_ < std::chrono::seconds(1) && number_ != count_) return;
+    last_ = now;
     std::fprintf(stderr, "[%d/%d] %s: %s (%s positions, %.2f s)\n", number_, count_, name_.c_str(),
                  skipped ? "already solved" : "solved", human_count(double(unit_entries_)).c_str(),
                  s);
@@ -154,6 +164,19 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
   std::error_code ec;
   std::filesystem::create_directories(opts.dir, ec);
   if (ec) return Status::error("cannot create directory " + opts.dir + ": " + ec.message());
+  // One solve per directory at a time; then leftovers of killed runs can go.
+  const std::string lock_path = opts.dir + "/.lock";
+  const int lock = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (lock < 0) return Status::error("cannot write in " + opts.dir + ": " + std::strerror(errno));
+  std::unique_ptr<int, void (*)(int*)> unlock(new int(lock), [](int* fd) {
+    ::close(*fd);
+    delete fd;
+  });
+  if (::flock(lock, LOCK_EX | LOCK_NB) != 0)
+    return Status::error("another solve is writing to " + opts.dir);
+  for (const auto& e : std::filesystem::directory_iterator(opts.dir, ec))
+    if (e.path().filename().string().find(".mbt.tmp.") != std::string::npos)
+      std::filesystem::remove(e.path(), ec);
   if (!opts.quiet)
     std::fprintf(stderr,
                  "solving %s: %zu units, %s positions, largest unit needs ~%sB, %d threads\n",
