@@ -4,6 +4,12 @@
 
 namespace millbase {
 
+Result<int> parse_level(std::string_view text) {
+  if (text == "perfect") return PERFECT;
+  if (text.size() == 1 && text[0] >= '1' && text[0] <= '5') return text[0] - '0';
+  return Status::error("level '" + std::string(text) + "' must be perfect or 1..5");
+}
+
 Result<std::vector<Move>> Player::best_moves(const Position& p) const {
   Result<std::vector<MoveValue>> moves = tables_->analyze(p);
   if (!moves) return moves.status();

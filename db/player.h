@@ -19,6 +19,9 @@ constexpr int PERFECT = 6;
 // Chance of a random move at levels 1..5 (index 0 unused, PERFECT never errs).
 constexpr double MISTAKE_RATE[PERFECT + 1] = {0, 0.9, 0.6, 0.35, 0.15, 0.05, 0};
 
+// Returns PERFECT for "perfect", 1..5 for "1".."5", or an error naming the text.
+Result<int> parse_level(std::string_view text);
+
 class Player {
  public:
   Player(std::shared_ptr<const Tablebase> tables, uint64_t seed)

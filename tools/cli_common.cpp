@@ -27,6 +27,10 @@ const Variant* resolve_variant(const std::string& name) {
   return nullptr;
 }
 
+std::string table_dir(const Variant& v, const std::string& given) {
+  return given.empty() ? "data/" + std::string(v.name) : given;
+}
+
 std::string json_string(std::string_view s) {
   std::string out = "\"";
   for (char c : s) {

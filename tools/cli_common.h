@@ -35,6 +35,9 @@ void add_variant_option(CLI::App* cmd, std::string* name);
 // and returns nullptr.
 const Variant* resolve_variant(const std::string& name);
 
+// Returns `given`, or the default table directory data/<variant> when it is empty.
+std::string table_dir(const Variant& v, const std::string& given);
+
 // Returns s as a JSON string literal.
 std::string json_string(std::string_view s);
 

@@ -101,8 +101,7 @@ class Engine {
 
   Status open() {
     if (tables_) return Status::ok();
-    auto tb =
-        Tablebase::open(*variant_, a_.db.empty() ? "data/" + std::string(variant_->name) : a_.db);
+    auto tb = Tablebase::open(*variant_, table_dir(*variant_, a_.db));
     if (!tb) return tb.status();
     tables_ = *tb;
     player_ = std::make_unique<Player>(tables_, a_.seed);
@@ -117,10 +116,9 @@ class Engine {
     if (in >> word) {
       if (word != "level" || !(in >> value))
         return Status::error("go takes 'level perfect' or 'level 1..5'");
-      level = value == "perfect"                                          ? PERFECT
-              : (value.size() == 1 && value[0] >= '1' && value[0] <= '5') ? value[0] - '0'
-                                                                          : 0;
-      if (!level) return Status::error("level '" + value + "' must be perfect or 1..5");
+      Result<int> parsed = parse_level(value);
+      if (!parsed) return parsed.status();
+      level = *parsed;
     }
     if (Status s = open(); !s) return s;
     Result<Move> m = player_->choose(position_, level);

@@ -18,13 +18,6 @@ struct PlayArgs {
   uint64_t seed = 1;
 };
 
-// Returns 1..5 or PERFECT for "1".."5" / "perfect", or 0.
-int parse_level(const std::string& s) {
-  if (s == "perfect") return PERFECT;
-  if (s.size() == 1 && s[0] >= '1' && s[0] <= '5') return s[0] - '0';
-  return 0;
-}
-
 class Session {
  public:
   Session(const Variant& v, const PlayArgs& a, int level)
@@ -89,7 +82,7 @@ class Session {
 
   std::shared_ptr<const Tablebase> tables() {
     if (!tables_) {
-      auto tb = Tablebase::open(v_, a_.db.empty() ? "data/" + std::string(v_.name) : a_.db);
+      auto tb = Tablebase::open(v_, table_dir(v_, a_.db));
       if (!tb) {
         say("error: " + tb.message());
         return nullptr;
@@ -193,8 +186,8 @@ class Session {
 int run_play(const PlayArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
-  const int level = parse_level(a.level);
-  if (!level) return fail(EXIT_USAGE, "--level '" + a.level + "' must be perfect or 1..5");
+  const Result<int> level = parse_level(a.level);
+  if (!level) return fail(EXIT_USAGE, "--" + level.message());
   for (const std::string* side : {&a.white, &a.black})
     if (*side != "human" && *side != "computer")
       return fail(EXIT_USAGE, "player '" + *side + "' must be human or computer");
@@ -202,7 +195,7 @@ int run_play(const PlayArgs& a) {
     Result<Position> p = parse_position(*v, a.position);
     if (!p) return fail(EXIT_USAGE, p.message());
   }
-  return Session(*v, a, level).run();
+  return Session(*v, a, *level).run();
 }
 
 }  // namespace

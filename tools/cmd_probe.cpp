@@ -69,7 +69,7 @@ int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
 Result<std::shared_ptr<const Tablebase>> open_tables(const ProbeArgs& a, const Variant& v) {
   Tablebase::Options o;
   o.cache_bytes = a.cache_mb << 20;
-  return Tablebase::open(v, a.db.empty() ? "data/" + std::string(v.name) : a.db, o);
+  return Tablebase::open(v, table_dir(v, a.db), o);
 }
 
 int run_probe(const ProbeArgs& a) {

@@ -72,7 +72,7 @@ int run_solve(const SolveArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   SolveOptions opts;
-  opts.dir = a.out.empty() ? "data/" + std::string(v->name) : a.out;
+  opts.dir = table_dir(*v, a.out);
   opts.quiet = a.quiet;
   opts.zstd_level = a.zstd_level;
   if (!a.memory.empty()) {

@@ -23,14 +23,10 @@ struct TablesArgs {
   bool json = false, quick = false;
 };
 
-std::string db_dir(const TablesArgs& a, const Variant& v) {
-  return a.db.empty() ? "data/" + std::string(v.name) : a.db;
-}
-
 int run_stats(const TablesArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
-  const std::string dir = db_dir(a, *v);
+  const std::string dir = table_dir(*v, a.db);
   SectorGraph graph(*v);
   TableStats total;
   uint64_t entries = 0;
@@ -106,7 +102,7 @@ int run_verify(const TablesArgs& a) {
   if (a.threads > 0) omp_set_num_threads(a.threads);
   std::vector<Sector> targets;
   if (!parse_targets(*v, a.sectors, a.max_stones, targets)) return EXIT_USAGE;
-  const std::string dir = db_dir(a, *v);
+  const std::string dir = table_dir(*v, a.db);
   Result<std::vector<SectorCheck>> checks =
       verify_tables(*v, dir, a.quick, targets, [&](const SectorCheck& c) {
         if (a.json) return;
