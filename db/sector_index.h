@@ -70,7 +70,6 @@ class SectorIndex {
 template <class F>
 void SectorIndex::for_each(uint64_t begin, uint64_t end, F f) const {
   if (begin >= end) return;
-  Bitboard us;
   // Walk keys and colourings in order from the entry at `begin`.
   size_t key = std::upper_bound(offsets_.begin(), offsets_.end(), begin) - offsets_.begin() - 1;
   uint64_t i = begin;
@@ -79,7 +78,7 @@ void SectorIndex::for_each(uint64_t begin, uint64_t end, F f) const {
     uint64_t width = offsets_[key + 1] - offsets_[key];
     for (uint64_t j = i - offsets_[key]; j < width && i < end; ++j, ++i) {
       uint64_t c = k.compact == NONE ? j : compact_inverse_[k.inverse + j];
-      us = deposit(colex_unrank(c, us_, k_), k.occupied);
+      const Bitboard us = deposit(colex_unrank(c, us_, k_), k.occupied);
       f(i, us, k.occupied & ~us);
     }
     ++key;

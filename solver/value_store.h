@@ -2,8 +2,8 @@
 #pragma once
 
 #include <map>
-#include <type_traits>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "db/sector.h"

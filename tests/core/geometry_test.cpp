@@ -67,8 +67,7 @@ TEST(Geometry, KnownSymmetryImages) {
 TEST(Geometry, SymmetriesFormAGroupOf16) {
   for (const Board* b : {&BOARD_24, &BOARD_16}) {
     std::set<std::array<Point, MAX_POINTS>> perms;
-    for (int s = 0; s < NUM_SYMMETRIES; ++s)
-      perms.insert(b->symmetry[s]);
+    for (int s = 0; s < NUM_SYMMETRIES; ++s) perms.insert(b->symmetry[s]);
     EXPECT_EQ(perms.size(), 16u);
     for (int s = 0; s < NUM_SYMMETRIES; ++s)
       for (int t = 0; t < NUM_SYMMETRIES; ++t) {
