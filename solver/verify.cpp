@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <map>
 #include <mutex>
 
 #include "core/notation.h"
@@ -15,9 +17,17 @@ Result<std::vector<SectorCheck>> verify_tables(
     const Variant& v, const std::string& dir, bool quick, const std::vector<Sector>& sectors,
     const std::function<void(const SectorCheck&)>& on_sector) {
   SectorGraph graph(v);
+  const std::vector<WorkUnit>& units = graph.units();
   std::vector<SectorCheck> checks;
   ValueStore store;
-  for (const WorkUnit& unit : graph.units()) {
+  // The last unit that reads each sector, so a table is loaded once and dropped after.
+  std::map<Sector, size_t> last_use;
+  for (size_t i = 0; i < units.size(); ++i) {
+    for (const Sector& s : units[i].sectors) last_use[s] = i;
+    for (const Sector& s : units[i].children) last_use[s] = i;
+  }
+  for (size_t u = 0; u < units.size(); ++u) {
+    const WorkUnit& unit = units[u];
     std::vector<Sector> present;
     for (const Sector& s : unit.sectors) {
       bool listed = std::find(sectors.begin(), sectors.end(), s) != sectors.end();
@@ -41,7 +51,7 @@ Result<std::vector<SectorCheck>> verify_tables(
     needed.insert(needed.end(), unit.children.begin(), unit.children.end());
     for (auto it = store.all().begin(); it != store.all().end();) {
       const Sector s = (it++)->first;
-      if (std::find(needed.begin(), needed.end(), s) == needed.end()) store.erase(s);
+      if (last_use[s] < u) store.erase(s);
     }
     if (Status st = load_sectors(v, dir, needed, store); !st) return st;
     for (const Sector& s : present) {
