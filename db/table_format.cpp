@@ -11,6 +11,7 @@
 #include <memory>
 
 #include "db/bytes.h"
+#include "db/sector_index.h"
 
 namespace millbase {
 
@@ -201,6 +202,10 @@ TableStats compute_stats(std::span<const ValueCode> values) {
 
 std::string table_file_name(const Sector& s) { return sector_name(s) + ".mbt"; }
 
+std::string table_path(const std::string& dir, const Sector& s) {
+  return dir + "/" + table_file_name(s);
+}
+
 BoardId board_id(const Variant& v) {
   return v.board->num_points == 24 ? BoardId::B24 : BoardId::B16;
 }
@@ -328,6 +333,22 @@ Result<TableFile> TableFile::open(const std::string& path, const Variant& v, con
     return Status::error(path + ": table of sector " + sector_name(h.sector) + ", expected " +
                          sector_name(s));
   return t;
+}
+
+Result<TableFile> TableFile::open_sector(const Variant& v, const std::string& dir,
+                                         const Sector& s) {
+  const std::string path = table_path(dir, s);
+  if (::access(path.c_str(), F_OK) != 0)
+    return Status::not_found("missing table " + path +
+                             " (build it with: millbase solve --variant " + std::string(v.name) +
+                             " --sector " + sector_name(s) + " --out " + dir + ")");
+  Result<TableFile> file = open(path, v, s);
+  if (!file) return file;
+  const uint64_t expected = SectorIndex::get(*v.board, s.us, s.them)->size();
+  if (file->header().entries != expected)
+    return Status::error(path + ": corrupt table: " + std::to_string(file->header().entries) +
+                         " entries, expected " + std::to_string(expected));
+  return file;
 }
 
 Status TableFile::read_bytes(uint64_t offset, size_t size, std::vector<uint8_t>& out) const {

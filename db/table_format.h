@@ -62,6 +62,9 @@ constexpr size_t BLOCK_ENTRY_SIZE = 32;
 // Returns the file name of a sector's table, e.g. "8-7.mbt".
 std::string table_file_name(const Sector& s);
 
+// Returns dir/<sector>.mbt, the path of sector s's table in a table directory.
+std::string table_path(const std::string& dir, const Sector& s);
+
 // Returns the board id of a variant's board.
 BoardId board_id(const Variant& v);
 
@@ -77,6 +80,10 @@ class TableFile {
   // Opens path, checking the header, that it belongs to variant v and sector s, and
   // the block index checksum. Errors name the file.
   static Result<TableFile> open(const std::string& path, const Variant& v, const Sector& s);
+  // Opens sector s's table in dir and checks its entry count against the sector's
+  // index; a missing file is Status::Code::NotFound, naming it and the command that
+  // builds it.
+  static Result<TableFile> open_sector(const Variant& v, const std::string& dir, const Sector& s);
   // Opens path without expecting a variant or sector (for `info`).
   static Result<TableFile> open_any(const std::string& path);
 

@@ -109,17 +109,10 @@ class TablebaseImpl : public Tablebase {
   Result<std::shared_ptr<const Table>> table(const Sector& s) const {
     std::lock_guard lock(mutex_);
     if (auto it = tables_.find(s); it != tables_.end()) return it->second;
-    const std::string path = dir() + "/" + table_file_name(s);
-    if (::access(path.c_str(), F_OK) != 0)
-      return Status::not_found(
-          "missing table " + path + " (build it with: millbase solve --variant " +
-          std::string(variant().name) + " --sector " + sector_name(s) + " --out " + dir() + ")");
-    Result<TableFile> file = TableFile::open(path, variant(), s);
+    Result<TableFile> file = TableFile::open_sector(variant(), dir(), s);
     if (!file) return file.status();
-    auto index = SectorIndex::get(*variant().board, s.us, s.them);
-    if (file->header().entries != index->size())
-      return Status::error(path + ": corrupt table: wrong number of entries");
-    auto t = std::make_shared<const Table>(Table{std::move(file).value(), index});
+    auto t = std::make_shared<const Table>(
+        Table{std::move(file).value(), SectorIndex::get(*variant().board, s.us, s.them)});
     tables_[s] = t;
     return t;
   }

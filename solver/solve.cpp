@@ -103,10 +103,6 @@ class ProgressReporter {
 
 }  // namespace
 
-std::string table_path(const std::string& dir, const Sector& s) {
-  return dir + "/" + table_file_name(s);
-}
-
 uint64_t unit_memory(const Variant& v, const WorkUnit& unit) {
   uint64_t bytes = 4 * unit_entries(v, unit);
   for (const Sector& c : unit.children)
@@ -118,30 +114,19 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
                     ValueStore& store) {
   for (const Sector& s : sectors) {
     if (store.find(s)) continue;
-    const std::string path = table_path(dir, s);
-    if (::access(path.c_str(), F_OK) != 0)
-      return Status::not_found("missing table " + path +
-                               " (build it with: millbase solve --variant " + std::string(v.name) +
-                               " --sector " + sector_name(s) + " --out " + dir + ")");
-    Result<TableFile> file = TableFile::open(path, v, s);
+    Result<TableFile> file = TableFile::open_sector(v, dir, s);
     if (!file) return file.status();
-    auto index = SectorIndex::get(*v.board, s.us, s.them);
-    if (file->header().entries != index->size())
-      return Status::error(path + ": corrupt table: " + std::to_string(file->header().entries) +
-                           " entries, expected " + std::to_string(index->size()));
     Result<std::vector<ValueCode>> values = file->read_all();
     if (!values) return values.status();
-    store.add(SectorValues{s, index, std::move(values).value()});
+    store.add(SectorValues{s, SectorIndex::get(*v.board, s.us, s.them), std::move(values).value()});
   }
   return Status::ok();
 }
 
 bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit) {
   for (const Sector& s : unit.sectors) {
-    Result<TableFile> file = TableFile::open(table_path(dir, s), v, s);
-    if (!file || file->header().entries != SectorIndex::get(*v.board, s.us, s.them)->size() ||
-        !file->verify_checksums())
-      return false;
+    Result<TableFile> file = TableFile::open_sector(v, dir, s);
+    if (!file || !file->verify_checksums()) return false;
   }
   return true;
 }

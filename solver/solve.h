@@ -32,15 +32,13 @@ uint64_t unit_memory(const Variant& v, const WorkUnit& unit);
 // Solves the units needed for opts.targets into opts.dir.
 Result<SolveReport> solve(const Variant& v, const SolveOptions& opts);
 
-// Returns the path of sector s's table in dir.
-std::string table_path(const std::string& dir, const Sector& s);
-
 // Loads the tables of `sectors` from dir into store (those not there yet); errors name
 // the file and, for a missing one, the command that builds it.
 Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
                     ValueStore& store);
 
-// Returns the units of `units` whose tables all exist in dir and pass their checks.
+// Returns true when every table of `unit` exists in dir and passes its header, size and
+// checksum checks.
 bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit);
 
 }  // namespace millbase
