@@ -165,11 +165,14 @@ Status parse_header(const std::vector<uint8_t>& bytes, TableHeader& h) {
   h.index_checksum = r.u64();
   h.data_size = r.u64();
   if (h.metric != Metric::DTM) return Status::error("unknown metric");
-  if (h.encoding != Encoding::WDL_HALF_DISTANCE) return Status::error("unknown value encoding");
+  if (h.encoding != Encoding::WDL_HALF_DISTANCE && h.encoding != Encoding::DERIVED)
+    return Status::error("unknown value encoding");
   if (h.compression != Compression::ZSTD) return Status::error("unknown compression");
   if (h.block_entries == 0 || h.block_entries > (1u << 24) || h.block_entries % 4 != 0)
     return Status::error("bad block size");
-  if (h.block_count != (h.entries + h.block_entries - 1) / h.block_entries)
+  if (h.encoding == Encoding::DERIVED
+          ? h.block_count != 0 || h.data_size != 0
+          : h.block_count != (h.entries + h.block_entries - 1) / h.block_entries)
     return Status::error("block count does not match entry count");
   return Status::ok();
 }
@@ -210,34 +213,23 @@ BoardId board_id(const Variant& v) {
   return v.board->num_points == 24 ? BoardId::B24 : BoardId::B16;
 }
 
-Status write_table(const std::string& path, const Variant& v, const Sector& s,
-                   std::span<const ValueCode> values, int zstd_level, uint32_t block_entries) {
+namespace {
+
+// Returns a header for sector s of variant v, with no blocks yet.
+TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries) {
   TableHeader h;
-  h.block_entries = block_entries;
   h.board = board_id(v);
   h.stones = uint8_t(v.stones);
   h.flying = v.flying;
   h.sector = s;
-  h.entries = values.size();
-  h.block_count = uint32_t((values.size() + h.block_entries - 1) / h.block_entries);
-  h.zstd_level = zstd_level;
-  h.stats = compute_stats(values);
+  h.entries = entries;
+  return h;
+}
 
-  std::vector<std::vector<uint8_t>> frames(2 * size_t(h.block_count));
-  std::vector<std::string> errors(h.block_count);
-#pragma omp parallel for schedule(dynamic, 1)
-  for (int64_t b = 0; b < int64_t(h.block_count); ++b) {
-    size_t begin = size_t(b) * h.block_entries;
-    size_t end = std::min<size_t>(begin + h.block_entries, values.size());
-    std::vector<uint8_t> wdl, dtm;
-    encode_block(values.subspan(begin, end - begin), wdl, dtm);
-    Status st = compress(wdl, zstd_level, frames[2 * b]);
-    if (st) st = compress(dtm, zstd_level, frames[2 * b + 1]);
-    if (!st) errors[b] = st.message();
-  }
-  for (const std::string& e : errors)
-    if (!e.empty()) return Status::error(path + ": " + e);
-
+// Writes header, block index and frames to path atomically: a temporary file, fsync,
+// rename, fsync of the directory. On error nothing is left under `path`.
+Status write_file(const std::string& path, TableHeader h,
+                  const std::vector<std::vector<uint8_t>>& frames) {
   std::vector<uint8_t> index;
   uint64_t offset = HEADER_SIZE + uint64_t(h.block_count) * BLOCK_ENTRY_SIZE;
   for (uint32_t b = 0; b < h.block_count; ++b) {
@@ -285,6 +277,41 @@ Status write_table(const std::string& path, const Variant& v, const Sector& s,
   int dfd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) ::fsync(dfd), ::close(dfd);
   return Status::ok();
+}
+
+}  // namespace
+
+Status write_table(const std::string& path, const Variant& v, const Sector& s,
+                   std::span<const ValueCode> values, int zstd_level, uint32_t block_entries) {
+  TableHeader h = make_header(v, s, values.size());
+  h.block_entries = block_entries;
+  h.block_count = uint32_t((values.size() + h.block_entries - 1) / h.block_entries);
+  h.zstd_level = zstd_level;
+  h.stats = compute_stats(values);
+
+  std::vector<std::vector<uint8_t>> frames(2 * size_t(h.block_count));
+  std::vector<std::string> errors(h.block_count);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int64_t b = 0; b < int64_t(h.block_count); ++b) {
+    size_t begin = size_t(b) * h.block_entries;
+    size_t end = std::min<size_t>(begin + h.block_entries, values.size());
+    std::vector<uint8_t> wdl, dtm;
+    encode_block(values.subspan(begin, end - begin), wdl, dtm);
+    Status st = compress(wdl, zstd_level, frames[2 * b]);
+    if (st) st = compress(dtm, zstd_level, frames[2 * b + 1]);
+    if (!st) errors[b] = st.message();
+  }
+  for (const std::string& e : errors)
+    if (!e.empty()) return Status::error(path + ": " + e);
+  return write_file(path, h, frames);
+}
+
+Status write_derived_table(const std::string& path, const Variant& v, const Sector& s,
+                           uint64_t entries, const TableStats& stats) {
+  TableHeader h = make_header(v, s, entries);
+  h.encoding = Encoding::DERIVED;
+  h.stats = stats;
+  return write_file(path, h, {});
 }
 
 Result<TableFile> TableFile::open_any(const std::string& path) {
@@ -417,6 +444,8 @@ Status TableFile::read_wdl_block(uint32_t b, std::vector<uint8_t>& out) const {
 }
 
 Result<std::vector<ValueCode>> TableFile::read_all() const {
+  if (derived())
+    return Status::error(path_ + ": derived table: its values are found by a one-ply search");
   std::vector<ValueCode> values(header_.entries);
   std::vector<std::string> errors(header_.block_count);
 #pragma omp parallel for schedule(dynamic, 1)

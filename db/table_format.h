@@ -19,7 +19,9 @@ constexpr int DEFAULT_ZSTD_LEVEL = 12;
 // On disk: do not change.
 enum class Metric : uint8_t { DTM = 0 };            // distance to the end of the game
 enum class BoardId : uint8_t { B24 = 0, B16 = 1 };  // 24-point, 16-point board
-enum class Encoding : uint8_t { WDL_HALF_DISTANCE = 1 };
+// WDL_HALF_DISTANCE: values in blocks. DERIVED: no values stored; each entry is the
+// rules.md formula over its successors, all of which are in stored sectors.
+enum class Encoding : uint8_t { WDL_HALF_DISTANCE = 1, DERIVED = 2 };
 enum class Compression : uint8_t { ZSTD = 1 };
 
 struct TableStats {
@@ -74,6 +76,11 @@ Status write_table(const std::string& path, const Variant& v, const Sector& s,
                    std::span<const ValueCode> values, int zstd_level = DEFAULT_ZSTD_LEVEL,
                    uint32_t block_entries = DEFAULT_BLOCK_ENTRIES);
 
+// Writes the table of a derived sector (Encoding::DERIVED): its header with `entries`
+// and the statistics of its values, and no blocks; atomically, like write_table.
+Status write_derived_table(const std::string& path, const Variant& v, const Sector& s,
+                           uint64_t entries, const TableStats& stats);
+
 // An open table file: header and block index read and checked.
 class TableFile {
  public:
@@ -91,13 +98,15 @@ class TableFile {
   const std::string& path() const { return path_; }
   uint64_t file_size() const { return file_size_; }
   const std::vector<BlockEntry>& blocks() const { return blocks_; }
+  // Returns true when the values are not stored but derived by a one-ply search.
+  bool derived() const { return header_.encoding == Encoding::DERIVED; }
 
   // Reads, checks and decodes block b into out (header().block_entries codes at most).
   Status read_block(uint32_t b, std::vector<ValueCode>& out) const;
   // Reads and checks block b's WDL plane only: one class per entry, 0 draw, 1 win,
   // 2 loss (the planes of docs/format.md).
   Status read_wdl_block(uint32_t b, std::vector<uint8_t>& out) const;
-  // Reads and decodes every block.
+  // Reads and decodes every block; an error for a derived table.
   Result<std::vector<ValueCode>> read_all() const;
   // Checks every block's checksums without decompressing.
   Status verify_checksums() const;

@@ -122,6 +122,7 @@ class TablebaseImpl : public Tablebase {
     Result<std::shared_ptr<const Table>> t = table(sector_of(p));
     if (!t) return t.status();
     const Table& table = **t;
+    if (table.file.derived()) return derive(p, wdl_only);
     const uint64_t i = table.index->rank(p.us(), p.them()).index;
     const uint32_t per_block = table.file.header().block_entries;
     const uint32_t b = uint32_t(i / per_block);
@@ -136,6 +137,27 @@ class TablebaseImpl : public Tablebase {
       cache_.insert(key, block);
     }
     return wdl_only ? ValueCode(block->wdl[i % per_block]) : block->values[i % per_block];
+  }
+
+  // Returns the value (or WDL class) of p in a derived table: the rules.md formula over
+  // its successors' probes.
+  Result<ValueCode> derive(const Position& p, bool wdl_only) const {
+    ValueFolder fold;
+    for (Move m : MoveList(variant(), p)) {
+      const Position q = do_move(p, m);
+      if (wdl_only) {
+        Result<Wdl> w = probe_wdl(q);
+        if (!w) return w.status();
+        fold.add(*w == Wdl::Draw ? DRAW : *w == Wdl::Win ? code_of_distance(1) : LOSS_IN_0);
+      } else {
+        Result<ValueCode> c = probe(q);
+        if (!c) return c;
+        fold.add(*c);
+      }
+    }
+    const ValueCode v = fold.result();
+    if (!wdl_only) return v;
+    return ValueCode(is_draw(v) ? Wdl::Draw : is_win(v) ? Wdl::Win : Wdl::Loss);
   }
 
   mutable std::mutex mutex_;

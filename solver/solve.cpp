@@ -110,12 +110,64 @@ uint64_t unit_memory(const Variant& v, const WorkUnit& unit) {
   return bytes;
 }
 
+Result<DirLock> DirLock::acquire(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return Status::error("cannot create directory " + dir + ": " + ec.message());
+  const std::string path = dir + "/.lock";
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return Status::error("cannot write in " + dir + ": " + std::strerror(errno));
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    return Status::error("another solve or pack is writing to " + dir);
+  }
+  return DirLock(fd);
+}
+
+DirLock::~DirLock() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+namespace {
+
+// Computes the values of the derived sector in `file` from its successors' tables
+// (loaded into store too), checks them against the header's statistics and adds them
+// to store.
+Status derive_sector(const Variant& v, const std::string& dir, const TableFile& file,
+                     ValueStore& store) {
+  const Sector s = file.header().sector;
+  std::vector<Sector> successors;
+  for (const Sector& c : SectorGraph(v).successors(s))
+    if (!is_terminal(c)) successors.push_back(c);
+  if (Status st = load_sectors(v, dir, successors, store); !st) return st;
+  SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}};
+  sv.values.resize(sv.index->size());
+  const ChildLookup lookup(store, successors);
+  parallel_for_each(*sv.index, [&](uint64_t i, Bitboard us, Bitboard them) {
+    sv.values[i] = evaluate(v, s, us, them, lookup);
+  });
+  const TableStats stats = compute_stats(sv.values), &want = file.header().stats;
+  if (stats.wins != want.wins || stats.losses != want.losses || stats.draws != want.draws ||
+      stats.longest_win != want.longest_win || stats.longest_loss != want.longest_loss)
+    return Status::error(file.path() +
+                         ": derived table: its statistics do not match the search over its "
+                         "successors' tables");
+  store.add(std::move(sv));
+  return Status::ok();
+}
+
+}  // namespace
+
 Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
                     ValueStore& store) {
   for (const Sector& s : sectors) {
     if (store.find(s)) continue;
     Result<TableFile> file = TableFile::open_sector(v, dir, s);
     if (!file) return file.status();
+    if (file->derived()) {
+      if (Status st = derive_sector(v, dir, *file, store); !st) return st;
+      continue;
+    }
     Result<std::vector<ValueCode>> values = file->read_all();
     if (!values) return values.status();
     store.add(SectorValues{s, SectorIndex::get(*v.board, s.us, s.them), std::move(values).value()});
@@ -146,19 +198,10 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
     return Status::error("the largest unit needs about " +
                          human_count(double(report.peak_unit_bytes)) + "B, more than --memory " +
                          human_count(double(opts.memory_limit)) + "B");
+  Result<DirLock> lock = DirLock::acquire(opts.dir);
+  if (!lock) return lock.status();
+  // Leftovers of killed runs can go now that no other solve writes here.
   std::error_code ec;
-  std::filesystem::create_directories(opts.dir, ec);
-  if (ec) return Status::error("cannot create directory " + opts.dir + ": " + ec.message());
-  // One solve per directory at a time; then leftovers of killed runs can go.
-  const std::string lock_path = opts.dir + "/.lock";
-  const int lock = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (lock < 0) return Status::error("cannot write in " + opts.dir + ": " + std::strerror(errno));
-  std::unique_ptr<int, void (*)(int*)> unlock(new int(lock), [](int* fd) {
-    ::close(*fd);
-    delete fd;
-  });
-  if (::flock(lock, LOCK_EX | LOCK_NB) != 0)
-    return Status::error("another solve is writing to " + opts.dir);
   for (const auto& e : std::filesystem::directory_iterator(opts.dir, ec))
     if (e.path().filename().string().find(".mbt.tmp.") != std::string::npos)
       std::filesystem::remove(e.path(), ec);

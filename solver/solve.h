@@ -32,10 +32,26 @@ uint64_t unit_memory(const Variant& v, const WorkUnit& unit);
 // Solves the units needed for opts.targets into opts.dir.
 Result<SolveReport> solve(const Variant& v, const SolveOptions& opts);
 
-// Loads the tables of `sectors` from dir into store (those not there yet); errors name
-// the file and, for a missing one, the command that builds it.
+// Loads the tables of `sectors` from dir into store (those not there yet); a derived
+// table's values are computed from its successors' tables. Errors name the file and,
+// for a missing one, the command that builds it.
 Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
                     ValueStore& store);
+
+// An exclusive lock on a table directory (dir/.lock), held until destroyed: one solve
+// or pack writes to a directory at a time.
+class DirLock {
+ public:
+  // Creates dir if needed and locks it; fails when another process holds the lock.
+  static Result<DirLock> acquire(const std::string& dir);
+  DirLock(DirLock&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
+  DirLock& operator=(DirLock&&) = delete;
+  ~DirLock();
+
+ private:
+  explicit DirLock(int fd) : fd_(fd) {}
+  int fd_;
+};
 
 // Returns true when every table of `unit` exists in dir and passes its header, size and
 // checksum checks.

@@ -1,6 +1,7 @@
 // Solved sector values held in memory, looked up by position.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <type_traits>
@@ -69,6 +70,11 @@ class ChildLookup {
 template <class F>
 void for_each_successor(const Variant& v, const Sector& s, Bitboard us, Bitboard them, F f);
 
+// Calls f(index, us, them) for every entry of index, in chunks spread over the OpenMP
+// threads.
+template <class F>
+void parallel_for_each(const SectorIndex& index, F f);
+
 // Returns the value of the position by the formula of rules.md from its successors'
 // values, given by lookup(sector, us, them) (a ValueStore or a ChildLookup).
 template <class Lookup>
@@ -90,6 +96,16 @@ void for_each_successor(const Variant& v, const Sector& s, Bitboard us, Bitboard
     Position q = do_move(p, m);
     f(m, child_sector(s, m.is_placement(), m.remove != NO_POINT), q.stones[BLACK], q.stones[WHITE]);
   }
+}
+
+template <class F>
+void parallel_for_each(const SectorIndex& index, F f) {
+  constexpr uint64_t CHUNK = 4096;
+  const int64_t chunks = int64_t((index.size() + CHUNK - 1) / CHUNK);
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int64_t c = 0; c < chunks; ++c)
+    index.for_each(uint64_t(c) * CHUNK, std::min<uint64_t>(uint64_t(c + 1) * CHUNK, index.size()),
+                   f);
 }
 
 template <class Lookup>

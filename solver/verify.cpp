@@ -60,24 +60,18 @@ Result<std::vector<SectorCheck>> verify_tables(
       SectorCheck check{s, sv.values.size(), 0, ""};
       std::atomic<uint64_t> mismatches{0};
       std::mutex first;
-      const int64_t chunks = int64_t((sv.values.size() + 4095) / 4096);
-#pragma omp parallel for schedule(dynamic, 1)
-      for (int64_t c = 0; c < chunks; ++c) {
-        uint64_t begin = uint64_t(c) * 4096,
-                 end = std::min<uint64_t>(begin + 4096, sv.values.size());
-        sv.index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
-          ValueCode expected = evaluate(v, s, us, them, lookup);
-          if (expected == sv.values[i]) return;
-          if (mismatches++ == 0) {
-            Position p;
-            p.stones = {us, them};
-            p.in_hand = {s.us_hand, s.them_hand};
-            std::lock_guard lock(first);
-            check.first_mismatch = format_position(v, p) + ": stored " + value_text(sv.values[i]) +
-                                   ", recomputed " + value_text(expected);
-          }
-        });
-      }
+      parallel_for_each(*sv.index, [&](uint64_t i, Bitboard us, Bitboard them) {
+        ValueCode expected = evaluate(v, s, us, them, lookup);
+        if (expected == sv.values[i]) return;
+        if (mismatches++ == 0) {
+          Position p;
+          p.stones = {us, them};
+          p.in_hand = {s.us_hand, s.them_hand};
+          std::lock_guard lock(first);
+          check.first_mismatch = format_position(v, p) + ": stored " + value_text(sv.values[i]) +
+                                 ", recomputed " + value_text(expected);
+        }
+      });
       check.mismatches = mismatches;
       checks.push_back(check);
       if (on_sector) on_sector(check);

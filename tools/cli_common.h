@@ -56,6 +56,7 @@ Command register_verify(CLI::App& app);
 Command register_probe(CLI::App& app);
 Command register_analyze(CLI::App& app);
 Command register_info(CLI::App& app);
+Command register_pack(CLI::App& app);
 Command register_play(CLI::App& app);
 Command register_engine(CLI::App& app);
 

@@ -1,5 +1,6 @@
 // millbase stats: win/loss/draw counts per sector from the table headers.
 // millbase verify: recompute every stored value from its successors, or --quick.
+// millbase info: sizes, bits per position, checksums. millbase pack: derive layers.
 #include <omp.h>
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include <filesystem>
 
 #include "db/table_format.h"
+#include "solver/pack.h"
 #include "solver/solve.h"
 #include "solver/verify.h"
 #include "tools/cli_common.h"
@@ -133,6 +135,36 @@ int run_verify(const TablesArgs& a) {
   return mismatches ? EXIT_ERROR : EXIT_OK;
 }
 
+int run_pack(const TablesArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  if (a.threads > 0) omp_set_num_threads(a.threads);
+  const std::string dir = table_dir(*v, a.db);
+  Result<std::vector<PackedSector>> packed = pack_tables(*v, dir, [&](const PackedSector& p) {
+    if (a.json) return;
+    std::printf("%-12s %14llu positions: %llu -> %llu bytes\n", sector_name(p.sector).c_str(),
+                (unsigned long long)p.entries, (unsigned long long)p.bytes_before,
+                (unsigned long long)p.bytes_after);
+    std::fflush(stdout);
+  });
+  if (!packed)
+    return fail(packed.status().code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR,
+                packed.message());
+  uint64_t entries = 0, before = 0, after = 0;
+  for (const PackedSector& p : *packed)
+    entries += p.entries, before += p.bytes_before, after += p.bytes_after;
+  if (a.json)
+    std::printf(
+        "{\"variant\":%s,\"dir\":%s,\"derived_tables\":%zu,\"positions\":%llu,"
+        "\"bytes_before\":%llu,\"bytes_after\":%llu}\n",
+        json_string(v->name).c_str(), json_string(dir).c_str(), packed->size(),
+        (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after);
+  else
+    std::printf("%zu tables derived (%llu positions): %llu bytes -> %llu bytes\n", packed->size(),
+                (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after);
+  return EXIT_OK;
+}
+
 struct InfoArgs {
   std::string dir;
   bool json = false;
@@ -168,23 +200,26 @@ int run_info(const InfoArgs& a) {
     Status sums = t->verify_checksums();
     corrupt += !sums;
     entries += h.entries, bytes += t->file_size(), wdl_bytes += wdl;
+    const char* state = !sums ? "CORRUPT" : t->derived() ? "derived" : "ok";
     const double bits = h.entries ? 8.0 * t->file_size() / h.entries : 0;
     const double wdl_bits = h.entries ? 8.0 * wdl / h.entries : 0;
     if (a.json) {
       char buf[512];
-      std::snprintf(buf, sizeof buf,
-                    "{\"sector\":%s,\"positions\":%llu,\"bytes\":%llu,\"bits_per_position\":%.4f,"
-                    "\"wdl_bits_per_position\":%.4f,\"checksums_ok\":%s,\"wins\":%llu,"
-                    "\"losses\":%llu,\"draws\":%llu,\"longest_win\":%u,\"longest_loss\":%u}",
-                    json_string(sector_name(h.sector)).c_str(), (unsigned long long)h.entries,
-                    (unsigned long long)t->file_size(), bits, wdl_bits, sums ? "true" : "false",
-                    (unsigned long long)h.stats.wins, (unsigned long long)h.stats.losses,
-                    (unsigned long long)h.stats.draws, h.stats.longest_win, h.stats.longest_loss);
+      std::snprintf(
+          buf, sizeof buf,
+          "{\"sector\":%s,\"positions\":%llu,\"bytes\":%llu,\"bits_per_position\":%.4f,"
+          "\"wdl_bits_per_position\":%.4f,\"checksums_ok\":%s,\"derived\":%s,\"wins\":%llu,"
+          "\"losses\":%llu,\"draws\":%llu,\"longest_win\":%u,\"longest_loss\":%u}",
+          json_string(sector_name(h.sector)).c_str(), (unsigned long long)h.entries,
+          (unsigned long long)t->file_size(), bits, wdl_bits, sums ? "true" : "false",
+          t->derived() ? "true" : "false", (unsigned long long)h.stats.wins,
+          (unsigned long long)h.stats.losses, (unsigned long long)h.stats.draws,
+          h.stats.longest_win, h.stats.longest_loss);
       json += (json.empty() ? "" : ",") + std::string(buf);
     } else {
       std::printf("%-12s %13llu %12llu %9.3f %9.3f %10s %12llu %12llu %12llu\n",
                   sector_name(h.sector).c_str(), (unsigned long long)h.entries,
-                  (unsigned long long)t->file_size(), bits, wdl_bits, sums ? "ok" : "CORRUPT",
+                  (unsigned long long)t->file_size(), bits, wdl_bits, state,
                   (unsigned long long)h.stats.wins, (unsigned long long)h.stats.losses,
                   (unsigned long long)h.stats.draws);
       if (!sums) fail(EXIT_ERROR, sums.message());
@@ -243,6 +278,18 @@ Command register_verify(CLI::App& app) {
                   "Verify only the movement sectors with at most K stones per side");
   cmd->add_option("--threads,-j", a->threads, "Threads (default: all cores)");
   return {cmd, [a] { return run_verify(*a); }};
+}
+
+Command register_pack(CLI::App& app) {
+  auto a = std::make_shared<TablesArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "pack",
+      "Shrink a solved directory for distribution: replace the tables of placement "
+      "sectors with an odd number of stones in hand by derived tables (found by a "
+      "one-ply search when probed), after checking them");
+  add_common(cmd, *a);
+  cmd->add_option("--threads,-j", a->threads, "Threads (default: all cores)");
+  return {cmd, [a] { return run_pack(*a); }};
 }
 
 }  // namespace millbase::cli

@@ -7,6 +7,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "db/tablebase.h"
+#include "solver/pack.h"
 #include "solver/retrograde.h"
 #include "solver/solve.h"
 
@@ -15,9 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Solves the units for `targets` in memory and into a directory, then checks every
-// stored position through the Tablebase against the in-memory values.
-void check_round_trip(const Variant& v, const std::vector<Sector>& targets) {
+// Solves the units for `targets` in memory and into a directory (packed when `packed`),
+// then checks every stored position through the Tablebase against the in-memory values.
+void check_round_trip(const Variant& v, const std::vector<Sector>& targets, bool packed = false) {
   const std::string dir =
       (fs::temp_directory_path() / ("millbase-probe-" + std::to_string(::getpid()))).string();
   fs::remove_all(dir);
@@ -26,6 +27,11 @@ void check_round_trip(const Variant& v, const std::vector<Sector>& targets) {
   opts.quiet = true;
   opts.targets = targets;
   ASSERT_TRUE(solve(v, opts));
+  if (packed) {
+    Result<std::vector<PackedSector>> p = pack_tables(v, dir);
+    ASSERT_TRUE(p) << p.message();
+    ASSERT_FALSE(p->empty());
+  }
   Tablebase::Options small;
   small.cache_bytes = 1 << 20;  // force evictions
   auto tb = Tablebase::open(v, dir, small);
@@ -71,6 +77,9 @@ void check_round_trip(const Variant& v, const std::vector<Sector>& targets) {
 }
 
 TEST(Probe, SixReadsBackEveryEntry) { check_round_trip(SIX, {}); }
+
+// Derived tables (pack): a one-ply search gives every value, WDL and analysis.
+TEST(Probe, PackedSixReadsBackEveryEntry) { check_round_trip(SIX, {}, true); }
 
 TEST(Probe, NineThreeAndFourStoneMovementReadsBackEveryEntry) {
   check_round_trip(NINE, {Sector{4, 4, 0, 0}});
