@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -110,6 +111,10 @@ uint64_t unit_memory(const Variant& v, const WorkUnit& unit) {
   return bytes;
 }
 
+uint64_t unit_min_memory(const Variant& v, const WorkUnit& unit) {
+  return 4 * unit_entries(v, unit) + unit.children.size() * MIN_CHILD_CACHE;
+}
+
 Result<DirLock> DirLock::acquire(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -175,6 +180,39 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
   return Status::ok();
 }
 
+Result<int> load_within(const Variant& v, const std::string& dir,
+                        const std::vector<Sector>& sectors, uint64_t budget, ValueStore& store) {
+  // Whole tables for the smallest sectors while they fit; the rest through their blocks,
+  // sharing what is left of the budget as cache.
+  std::vector<std::pair<uint64_t, Sector>> by_size;
+  for (const Sector& s : sectors)
+    by_size.push_back({SectorIndex::get(*v.board, s.us, s.them)->size(), s});
+  std::sort(by_size.begin(), by_size.end());
+  size_t whole = 0;
+  for (; whole < by_size.size() && 2 * by_size[whole].first <= budget; ++whole)
+    budget -= 2 * by_size[whole].first;
+  std::vector<Sector> in_memory;
+  for (size_t k = 0; k < whole; ++k) in_memory.push_back(by_size[k].second);
+  if (Status st = load_sectors(v, dir, in_memory, store); !st) return st;
+  const size_t rest = by_size.size() - whole;
+  for (size_t k = whole; k < by_size.size(); ++k) {
+    const Sector& s = by_size[k].second;
+    if (store.find(s)) continue;
+    Result<TableFile> file = TableFile::open_sector(v, dir, s);
+    if (!file) return file.status();
+    if (file->derived())
+      return Status::error(file->path() + ": a derived table (millbase pack) does not fit in " +
+                           "--memory whole; raise --memory or solve from unpacked tables");
+    const uint64_t cache = std::max<uint64_t>(budget / rest, MIN_CHILD_CACHE);
+    store.add(SectorValues{s,
+                           SectorIndex::get(*v.board, s.us, s.them),
+                           {},
+                           std::make_shared<const TableReader>(std::move(file).value(), cache,
+                                                               omp_get_max_threads())});
+  }
+  return int(rest);
+}
+
 bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit) {
   for (const Sector& s : unit.sectors) {
     Result<TableFile> file = TableFile::open_sector(v, dir, s);
@@ -190,13 +228,16 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
       opts.targets.empty() ? graph.units() : graph.closure(opts.targets);
   SolveReport report;
   uint64_t total = 0;
+  uint64_t least = 0;
   for (const WorkUnit& u : units) {
     total += unit_entries(v, u);
     report.peak_unit_bytes = std::max(report.peak_unit_bytes, unit_memory(v, u));
+    least = std::max(least, unit_min_memory(v, u));
   }
-  if (opts.memory_limit && report.peak_unit_bytes > opts.memory_limit)
-    return Status::error("the largest unit needs about " +
-                         human_count(double(report.peak_unit_bytes)) + "B, more than --memory " +
+  if (opts.memory_limit && least > opts.memory_limit)
+    return Status::error("the largest unit needs at least " + human_count(double(least)) +
+                         "B (its own values and a small cache per table it reads), more than "
+                         "--memory " +
                          human_count(double(opts.memory_limit)) + "B");
   Result<DirLock> lock = DirLock::acquire(opts.dir);
   if (!lock) return lock.status();
@@ -226,16 +267,29 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
       progress.finish_unit(true);
       continue;
     }
-    if (Status s = load_sectors(v, opts.dir, unit.children, store); !s) return s;
+    if (!opts.memory_limit) {
+      if (Status s = load_sectors(v, opts.dir, unit.children, store); !s) return s;
+    } else {
+      // Within the budget: what is left after the unit's own values, for its children.
+      store = ValueStore();
+      Result<int> read = load_within(v, opts.dir, unit.children,
+                                     opts.memory_limit - 4 * unit_entries(v, unit), store);
+      if (!read) return read.status();
+      report.tables_read_by_block += *read;
+    }
     std::vector<SectorValues> solved = solve_unit(
         v, unit, store,
         [&](const char* stage, uint64_t done, uint64_t all) { progress.update(stage, done, all); });
+    for (const auto& [sector, sv] : store.all())
+      if (sv->reader)
+        if (Status s = sv->reader->status(); !s) return s;
     for (SectorValues& sv : solved) {
       Status s = write_table(table_path(opts.dir, sv.sector), v, sv.sector, sv.values,
                              opts.zstd_level ? opts.zstd_level : DEFAULT_ZSTD_LEVEL);
       if (!s) return s;
       report.positions_solved += sv.values.size();
-      if (last_use.count(sv.sector) && last_use[sv.sector] > i) store.add(std::move(sv));
+      if (!opts.memory_limit && last_use.count(sv.sector) && last_use[sv.sector] > i)
+        store.add(std::move(sv));
     }
     ++report.units_solved;
     progress.finish_unit(false);

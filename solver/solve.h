@@ -13,7 +13,7 @@ namespace millbase {
 struct SolveOptions {
   std::string dir;              // table directory
   std::vector<Sector> targets;  // solve these and what they depend on; empty: all
-  uint64_t memory_limit = 0;    // bytes; 0: no limit
+  uint64_t memory_limit = 0;    // bytes for values; 0: no limit (children read whole)
   bool quiet = false;           // no progress on stderr
   int zstd_level = 0;           // 0: the format's default
 };
@@ -23,14 +23,30 @@ struct SolveReport {
   uint64_t positions_solved = 0;
   double seconds = 0;
   uint64_t peak_unit_bytes = 0;  // estimated memory of the largest unit
+  int tables_read_by_block = 0;  // child tables read through their blocks (--memory)
 };
+
+// The least decoded-block cache given to a child table read through its blocks.
+constexpr uint64_t MIN_CHILD_CACHE = uint64_t(256) << 10;
 
 // Returns the estimated bytes needed to solve `unit`: 4 per entry of its sectors and
 // 2 per entry of the child sectors it reads.
 uint64_t unit_memory(const Variant& v, const WorkUnit& unit);
 
-// Solves the units needed for opts.targets into opts.dir.
+// Returns the least bytes `unit` can be solved in: 4 per entry of its sectors and
+// MIN_CHILD_CACHE per child table read through its blocks.
+uint64_t unit_min_memory(const Variant& v, const WorkUnit& unit);
+
+// Solves the units needed for opts.targets into opts.dir. With a memory limit, each
+// unit's children are read whole while they fit in what the unit's own values leave
+// of it, and through their blocks (TableReader) beyond that.
 Result<SolveReport> solve(const Variant& v, const SolveOptions& opts);
+
+// Loads `sectors` into store within budget bytes: whole tables for the smallest while
+// they fit, readers with a share of the rest as block cache for the others. Returns
+// the number read through their blocks.
+Result<int> load_within(const Variant& v, const std::string& dir,
+                        const std::vector<Sector>& sectors, uint64_t budget, ValueStore& store);
 
 // Loads the tables of `sectors` from dir into store (those not there yet); a derived
 // table's values are computed from its successors' tables. Errors name the file and,

@@ -10,13 +10,19 @@
 #include "db/sector.h"
 #include "db/sector_index.h"
 #include "db/value.h"
+#include "solver/table_reader.h"
 
 namespace millbase {
 
+// A sector's values: in memory, or read through its table when `reader` is set.
 struct SectorValues {
   Sector sector;
   std::shared_ptr<const SectorIndex> index;
   std::vector<ValueCode> values;
+  std::shared_ptr<const TableReader> reader;
+
+  // Returns the value of entry i.
+  ValueCode at(uint64_t i) const { return reader ? reader->at(i) : values[i]; }
 };
 
 class ValueStore {
@@ -38,7 +44,7 @@ class ValueStore {
     if (is_terminal(s)) return LOSS_IN_0;
     const SectorValues* t = find(s);
     assert(t && "child sector not solved");
-    return t->values[t->index->rank(us, them).index];
+    return t->at(t->index->rank(us, them).index);
   }
 
  private:
@@ -56,7 +62,7 @@ class ChildLookup {
   ValueCode operator()(const Sector& s, Bitboard us, Bitboard them) const {
     if (is_terminal(s)) return LOSS_IN_0;
     for (const auto& [sector, sv] : known_)
-      if (sector == s) return sv->values[sv->index->rank(us, them).index];
+      if (sector == s) return sv->at(sv->index->rank(us, them).index);
     return store_.lookup(s, us, them);
   }
 

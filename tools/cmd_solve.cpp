@@ -95,15 +95,19 @@ int run_solve(const SolveArgs& a) {
   if (a.json) {
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"units_solved\":%d,\"units_skipped\":%d,"
-        "\"positions_solved\":%llu,\"seconds\":%.3f,\"start_value\":%s}\n",
+        "\"positions_solved\":%llu,\"seconds\":%.3f,\"tables_read_by_block\":%d,"
+        "\"start_value\":%s}\n",
         json_string(v->name).c_str(), json_string(opts.dir).c_str(), r->units_solved,
         r->units_skipped, (unsigned long long)r->positions_solved, r->seconds,
-        start_value.empty() ? "null" : json_string(start_value).c_str());
+        r->tables_read_by_block, start_value.empty() ? "null" : json_string(start_value).c_str());
     return EXIT_OK;
   }
   std::printf("%s: %d units solved, %d already solved, %llu positions in %.2f s, tables in %s\n",
               std::string(v->name).c_str(), r->units_solved, r->units_skipped,
               (unsigned long long)r->positions_solved, r->seconds, opts.dir.c_str());
+  if (r->tables_read_by_block)
+    std::printf("%d child tables were read through their blocks to stay within --memory\n",
+                r->tables_read_by_block);
   if (!start_value.empty())
     std::printf("Empty board, side to move places first: %s\n", start_value.c_str());
   return EXIT_OK;
@@ -172,7 +176,7 @@ Command register_solve(CLI::App& app) {
   auto a = std::make_shared<SolveArgs>();
   CLI::App* cmd = app.add_subcommand("solve", "Solve a variant into a table directory");
   add_variant_option(cmd, &a->variant);
-  cmd->add_option("--out,-o", a->out, "Table directory (default: data/<variant>)");
+  cmd->add_option("--out,-o,--db", a->out, "Table directory (default: data/<variant>)");
   cmd->add_option(
       "--sector", a->sectors,
       "Solve only this sector (e.g. 8-7 or 3-2+4-4) and what it depends on; repeatable");
@@ -180,7 +184,8 @@ Command register_solve(CLI::App& app) {
                   "Solve only the movement sectors with at most K stones per side (and what they "
                   "depend on)");
   cmd->add_option("--memory", a->memory,
-                  "Refuse to start if the largest unit needs more (e.g. 20G)");
+                  "Memory for values (e.g. 20G): child tables that do not fit whole are read "
+                  "through their compressed blocks; refuse to start if a unit cannot fit");
   cmd->add_option("--threads,-j", a->threads, "Threads (default: all cores)");
   cmd->add_option("--zstd-level", a->zstd_level, "zstd level for the tables (default 12)");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");

@@ -111,7 +111,8 @@ int run_verify(const TablesArgs& a) {
         std::printf(
             "%-12s %14llu positions: %s\n", sector_name(c.sector).c_str(),
             (unsigned long long)c.entries,
-            c.mismatches
+            !c.skipped.empty() ? c.skipped.c_str()
+            : c.mismatches
                 ? (std::to_string(c.mismatches) + " MISMATCHES, first " + c.first_mismatch).c_str()
                 : (a.quick ? "checksums ok" : "ok"));
         std::fflush(stdout);
@@ -119,19 +120,26 @@ int run_verify(const TablesArgs& a) {
   if (!checks)
     return fail(checks.status().code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR,
                 checks.message());
-  uint64_t entries = 0, mismatches = 0;
-  for (const SectorCheck& c : *checks) entries += c.entries, mismatches += c.mismatches;
+  uint64_t entries = 0, mismatches = 0, skipped = 0;
+  for (const SectorCheck& c : *checks)
+    if (c.skipped.empty())
+      entries += c.entries, mismatches += c.mismatches;
+    else
+      ++skipped;
   if (checks->empty())
     return fail(EXIT_MISSING, "no tables of " + std::string(v->name) + " in " + dir);
   if (a.json)
     std::printf(
-        "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%zu,\"positions\":%llu,"
-        "\"mismatches\":%llu}\n",
+        "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%llu,\"positions\":%llu,"
+        "\"mismatches\":%llu,\"skipped_sectors\":%llu}\n",
         json_string(v->name).c_str(), json_string(dir).c_str(), a.quick ? "true" : "false",
-        checks->size(), (unsigned long long)entries, (unsigned long long)mismatches);
+        (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
+        (unsigned long long)mismatches, (unsigned long long)skipped);
   else
-    std::printf("%zu sectors, %llu positions, %llu mismatches\n", checks->size(),
-                (unsigned long long)entries, (unsigned long long)mismatches);
+    std::printf("%llu sectors, %llu positions, %llu mismatches%s\n",
+                (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
+                (unsigned long long)mismatches,
+                skipped ? (", " + std::to_string(skipped) + " not checked").c_str() : "");
   return mismatches ? EXIT_ERROR : EXIT_OK;
 }
 

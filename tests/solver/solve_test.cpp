@@ -11,6 +11,7 @@
 #include <map>
 
 #include "db/table_format.h"
+#include "solver/table_reader.h"
 #include "solver/verify.h"
 
 namespace millbase {
@@ -115,6 +116,61 @@ TEST(Solve, RefusesWhenOverTheMemoryBudget) {
   ASSERT_FALSE(r);
   EXPECT_NE(r.message().find("--memory"), std::string::npos) << r.message();
   EXPECT_FALSE(fs::exists(opts.dir));
+}
+
+// Returns the least memory limit the closure of targets can be solved in.
+uint64_t least_memory(const Variant& v, const std::vector<Sector>& targets) {
+  uint64_t least = 0;
+  for (const WorkUnit& u : SectorGraph(v).closure(targets))
+    least = std::max(least, unit_min_memory(v, u));
+  return least;
+}
+
+TEST(Solve, SameTablesWhenChildrenAreReadThroughTheirBlocks) {
+  const std::vector<Sector> targets{Sector{4, 4, 0, 0}};
+  const std::string whole = temp_dir("whole"), tight = temp_dir("tight");
+  solve_into(NINE, whole, 2, targets);
+  SolveOptions opts;
+  opts.dir = tight;
+  opts.quiet = true;
+  opts.targets = targets;
+  opts.memory_limit = least_memory(NINE, targets);
+  Result<SolveReport> r = solve(NINE, opts);
+  ASSERT_TRUE(r) << r.message();
+  EXPECT_GT(r->tables_read_by_block, 0);
+  EXPECT_EQ(read_dir(tight), read_dir(whole));
+  fs::remove_all(whole);
+  fs::remove_all(tight);
+}
+
+TEST(TableReader, ReadsEveryValueAndReportsACorruptBlock) {
+  const std::string dir = temp_dir("reader");
+  fs::create_directories(dir);
+  const Sector s{5, 4, 0, 0};
+  std::vector<ValueCode> values(3 * DEFAULT_BLOCK_ENTRIES + 100);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = ValueCode(i * 7 % 90);
+  const std::string path = table_path(dir, s);
+  ASSERT_TRUE(write_table(path, NINE, s, values));
+  Result<TableFile> file = TableFile::open(path, NINE, s);
+  ASSERT_TRUE(file);
+  const uint64_t last_block = file->blocks().back().offset;
+  TableReader reader(*file, 1, 1);  // one block of cache: every block change rereads
+  for (size_t i = 0; i < values.size(); i += 97) ASSERT_EQ(reader.at(i), values[i]);
+  for (size_t i = values.size(); i-- > 0;) ASSERT_EQ(reader.at(i), values[i]);
+  EXPECT_TRUE(reader.status());
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(std::streamoff(last_block + 3));
+    f.put('\x5a');
+  }
+  reader.at(0);  // block 0 is cached or rereads fine
+  EXPECT_TRUE(reader.status());
+  reader.at(values.size() - 1);
+  Status st = reader.status();
+  ASSERT_FALSE(st);
+  EXPECT_NE(st.message().find(path), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("block 3"), std::string::npos) << st.message();
+  fs::remove_all(dir);
 }
 
 }  // namespace

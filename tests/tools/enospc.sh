@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Full disk: solves six into a 512 KiB tmpfs (its tables need about 2 MB there), which
+# fills up mid-solve, and checks that solve
+#   - exits with 1 and says "cannot write <dir>/<sector>.mbt: No space left on device",
+#   - leaves no *.tmp* file and nothing under the name it could not write,
+#   - leaves only complete tables: `info` and `verify --quick` pass, and each table is
+#     byte-identical to the reference;
+# that a rerun on the still full disk fails the same way without damaging anything; and
+# that after growing the filesystem a rerun resumes (skips the finished units), finishes,
+# and gives tables identical to the reference that pass a full `verify`.
+# Needs root to mount a tmpfs; exits 77 (skipped) when mounting is not permitted.
+# Usage: enospc.sh <millbase binary> [reference six tables; default: solved here]
+set -euo pipefail
+bin=$1
+ref=${2:-}
+work=$(mktemp -d)
+mnt="$work/full"
+mkdir "$mnt"
+cleanup() {
+  if mountpoint -q "$mnt"; then umount "$mnt" || umount -l "$mnt"; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+if [ "$(id -u)" != 0 ]; then
+  echo "SKIP: not root, cannot mount a tmpfs"
+  exit 77
+fi
+if ! mount -t tmpfs -o size=512k tmpfs "$mnt" 2>"$work/mount.err"; then
+  echo "SKIP: cannot mount a tmpfs (needs CAP_SYS_ADMIN): $(head -1 "$work/mount.err")"
+  exit 77
+fi
+if [ -z "$ref" ]; then
+  ref="$work/reference"
+  "$bin" solve --variant six --out "$ref" -q >/dev/null
+fi
+
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# Checks a failed solve into the full tmpfs; $1 names the attempt.
+check_full_disk_failure() {
+  local what=$1 code=$2 f
+  echo "$what: exit $code, stderr: $(cat "$work/err")"
+  [ "$code" = 1 ] || fail "$what: exit code $code, expected 1"
+  local pattern="^millbase: cannot write $mnt/([0-9+-]+\.mbt): No space left on device$"
+  if [[ "$(cat "$work/err")" =~ $pattern ]]; then
+    [ ! -e "$mnt/${BASH_REMATCH[1]}" ] || fail "$what: ${BASH_REMATCH[1]} exists after its write failed"
+  else
+    fail "$what: stderr does not match '$pattern'"
+  fi
+  local left
+  left=$(find "$mnt" -name '*.tmp*')
+  [ -z "$left" ] || fail "$what: temporary files left: $left"
+  local tables=("$mnt"/*.mbt)
+  [ -e "${tables[0]}" ] || { fail "$what: no table written before the disk was full"; return; }
+  "$bin" info "$mnt" >"$work/info" 2>&1 || fail "$what: info fails: $(tail -3 "$work/info")"
+  grep -q ", 0 corrupt$" "$work/info" || fail "$what: info: $(tail -1 "$work/info")"
+  "$bin" verify --variant six --db "$mnt" --quick >"$work/quick" 2>&1 ||
+    fail "$what: verify --quick fails: $(tail -3 "$work/quick")"
+  for f in "${tables[@]}"; do
+    cmp -s "$f" "$ref/${f##*/}" || fail "$what: ${f##*/} differs from the reference"
+  done
+  echo "$what: ${#tables[@]} tables left, $(tail -1 "$work/quick")"
+}
+
+code=0
+"$bin" solve --variant six --out "$mnt" -q >/dev/null 2>"$work/err" || code=$?
+check_full_disk_failure "full disk" "$code"
+
+code=0
+"$bin" solve --variant six --out "$mnt" -q >/dev/null 2>"$work/err" || code=$?
+check_full_disk_failure "rerun on the full disk" "$code"
+
+mount -o remount,size=8m "$mnt"
+code=0
+"$bin" solve --variant six --out "$mnt" -q >"$work/out" 2>&1 || code=$?
+echo "after growing the filesystem: exit $code, $(head -1 "$work/out")"
+[ "$code" = 0 ] || fail "rerun after growing the filesystem: exit $code: $(cat "$work/out")"
+grep -Eq "solved, [1-9][0-9]* already solved" "$work/out" ||
+  fail "the rerun did not resume: $(head -1 "$work/out")"
+diff -r -x .lock "$ref" "$mnt" >/dev/null ||
+  fail "tables differ from the reference: $(diff -rq -x .lock "$ref" "$mnt" | head -3)"
+"$bin" verify --variant six --db "$mnt" >"$work/verify" 2>&1 ||
+  fail "verify fails: $(tail -3 "$work/verify")"
+echo "verify: $(tail -1 "$work/verify")"
+
+if ((failures)); then
+  echo "FAIL ($failures problems)"
+  exit 1
+fi
+echo "ok: full disk reported, only complete tables left, resumed after growing the filesystem"
