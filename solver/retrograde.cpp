@@ -34,6 +34,7 @@ namespace {
 
 constexpr uint16_t CANNOT_LOSE = 0xFFFF;
 constexpr uint64_t CHUNK = 4096;
+constexpr size_t BATCH = 32;
 constexpr int SECTOR_SHIFT = 56;
 
 uint64_t pack(int sector, uint64_t index) { return uint64_t(sector) << SECTOR_SHIFT | index; }
@@ -65,6 +66,13 @@ class UnitSolver {
   }
 
  private:
+  // A predecessor (sector id, index) to be passed the value of a position of the given
+  // orbit size.
+  struct Update {
+    uint64_t index;
+    int id, orbit;
+  };
+
   // Returns the unit-local id of sector s, or -1 when s is outside the unit.
   int local(const Sector& s) const {
     for (size_t i = 0; i < unit_.sectors.size(); ++i)
@@ -144,6 +152,7 @@ class UnitSolver {
   void propagate() {
     const int threads = omp_get_max_threads();
     uint64_t resolved = frontier_.size();
+    std::vector<std::vector<Update>> updates(threads);
     for (int d = 0;; ++d) {
       if (auto it = due_.find(d); it != due_.end()) {
         for (uint64_t e : it->second) {
@@ -157,10 +166,16 @@ class UnitSolver {
       if (progress_) progress_("levels", resolved, total_);
       std::vector<std::vector<uint64_t>> next(threads);
       std::vector<std::vector<std::pair<int, uint64_t>>> due(threads);
-#pragma omp parallel for schedule(dynamic, 256) if (frontier_.size() > 4096)
-      for (size_t f = 0; f < frontier_.size(); ++f) {
+      // In batches: the predecessors of a batch are all ranked before any is updated, so
+      // the cache misses of ranks and updates overlap instead of following one another.
+      const size_t size = frontier_.size();
+#pragma omp parallel for schedule(dynamic, 1) if (size > 4096)
+      for (size_t f = 0; f < size; f += BATCH) {
         const int t = omp_get_thread_num();
-        visit_predecessors(frontier_[f], d, next[t], due[t]);
+        updates[t].clear();
+        for (size_t g = f; g < std::min(f + BATCH, size); ++g)
+          add_predecessors(frontier_[g], d, updates[t]);
+        for (const Update& u : updates[t]) update(u, d, next[t], due[t]);
       }
       frontier_.clear();
       for (auto& n : next) frontier_.insert(frontier_.end(), n.begin(), n.end());
@@ -169,15 +184,15 @@ class UnitSolver {
     }
   }
 
-  // Passes the value of the position e, resolved at level d, to its predecessors.
-  void visit_predecessors(uint64_t e, int d, std::vector<uint64_t>& next,
-                          std::vector<std::pair<int, uint64_t>>& due) {
+  // Appends the predecessors of the position e, resolved at level d, and prefetches the
+  // slot that update() reads: the value after a loss, the counter after a win.
+  void add_predecessors(uint64_t e, int d, std::vector<Update>& updates) const {
     const int id = sector_of_packed(e);
     const SectorValues& sv = out_[id];
     const Sector& s = sv.sector;
     const int pid = local(Sector{s.them, s.us, 0, 0});
     if (pid < 0) return;
-    const SectorValues& pv = out_[pid];
+    const SectorIndex& index = *out_[pid].index;
     Position q;
     q.stones = {0, 0};
     sv.index->unrank(index_of_packed(e), q.stones[WHITE], q.stones[BLACK]);
@@ -186,29 +201,46 @@ class UnitSolver {
     Move* end = v_.flying && s.them == 3 ? generate_quiet_unmoves<Phase::Fly>(v_, q, unmoves)
                                          : generate_quiet_unmoves<Phase::Slide>(v_, q, unmoves);
     for (Move* m = unmoves; m != end; ++m) {
-      Position p = undo_move(q, *m);
-      const uint64_t c = pv.index->rank(p.stones[BLACK], p.stones[WHITE]).index;
-      std::atomic_ref<ValueCode> value(out_[pid].values[c]);
-      if (d % 2 == 0) {  // a loss: its predecessors win
-        ValueCode expected = DRAW;
-        if (value.compare_exchange_strong(expected, code_of_distance(d + 1)))
-          next.push_back(pack(pid, c));
-        continue;
-      }
-      std::atomic_ref<uint16_t> count(counts_[pid][c]);
-      if (value.load() != DRAW || count.load() == CANNOT_LOSE) continue;
-      if (count.fetch_sub(uint16_t(orbit)) != orbit) continue;
-      // Every successor is won: a loss, due when its longest exit allows.
-      Bitboard us, them;
-      pv.index->unrank(c, us, them);
-      int inside = 0;
-      int level = std::max(d + 1, exits(pid, us, them, &inside).worst_loss());
-      if (level == d + 1) {
-        value.store(code_of_distance(level));
-        next.push_back(pack(pid, c));
-      } else {
-        due.push_back({level, pack(pid, c)});
-      }
+      // Undoing a quiet move takes the mover's stone back from m->to to m->from.
+      const Bitboard mover = q.stones[BLACK] ^ bit(m->to) ^ bit(m->from);
+      const uint64_t c = index.rank(mover, q.stones[WHITE]).index;
+      if (d % 2 == 0)
+        __builtin_prefetch(&out_[pid].values[c], 1);
+      else
+        __builtin_prefetch(&counts_[pid][c], 1);
+      updates.push_back({c, pid, orbit});
+    }
+  }
+
+  // Passes the value resolved at level d to the predecessor u. After a win only the
+  // counter is read: a won position's counter is CANNOT_LOSE (set when it is resolved)
+  // and a lost one's is zero and receives no more decrements, so any other counter
+  // belongs to an unresolved position.
+  void update(const Update& u, int d, std::vector<uint64_t>& next,
+              std::vector<std::pair<int, uint64_t>>& due) {
+    std::atomic_ref<ValueCode> value(out_[u.id].values[u.index]);
+    std::atomic_ref<uint16_t> count(counts_[u.id][u.index]);
+    if (d % 2 == 0) {  // a loss: its predecessors win
+      ValueCode expected = DRAW;
+      if (value.load(std::memory_order_relaxed) != DRAW ||
+          !value.compare_exchange_strong(expected, code_of_distance(d + 1)))
+        return;
+      count.store(CANNOT_LOSE, std::memory_order_relaxed);
+      next.push_back(pack(u.id, u.index));
+      return;
+    }
+    if (count.load(std::memory_order_relaxed) == CANNOT_LOSE) return;
+    if (count.fetch_sub(uint16_t(u.orbit)) != u.orbit) return;
+    // Every successor is won: a loss, due when its longest exit allows.
+    Bitboard us, them;
+    out_[u.id].index->unrank(u.index, us, them);
+    int inside = 0;
+    int level = std::max(d + 1, exits(u.id, us, them, &inside).worst_loss());
+    if (level == d + 1) {
+      value.store(code_of_distance(level));
+      next.push_back(pack(u.id, u.index));
+    } else {
+      due.push_back({level, pack(u.id, u.index)});
     }
   }
 
