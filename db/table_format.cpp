@@ -44,18 +44,53 @@ void encode_block(std::span<const ValueCode> values, std::vector<uint8_t>& wdl,
     if (is_loss(v)) put_le(dtm, uint64_t(distance(v) / 2), width);
 }
 
-// Per WDL byte (4 entries): wins, losses, and whether it holds the invalid class 3.
-struct WdlByteCounts {
+// Per WDL byte (4 entries): wins, losses, whether it holds the invalid class 3, and
+// for each entry its class and its rank among the byte's entries of that class.
+struct WdlByteTable {
   uint8_t wins[256], losses[256], invalid[256];
-  constexpr WdlByteCounts() : wins(), losses(), invalid() {
+  uint8_t cls[256][4], rank[256][4];
+  constexpr WdlByteTable() : wins(), losses(), invalid(), cls(), rank() {
     for (int b = 0; b < 256; ++b)
       for (int k = 0; k < 4; ++k) {
         int c = (b >> (2 * k)) & 3;
+        cls[b][k] = uint8_t(c);
+        rank[b][k] = c == 1 ? wins[b] : c == 2 ? losses[b] : 0;
         wins[b] += c == 1, losses[b] += c == 2, invalid[b] |= c == 3;
       }
   }
 };
-constexpr WdlByteCounts WDL_BYTES;
+constexpr WdlByteTable WDL_BYTES;
+
+// Returns the half distance stored at p, `width` bytes little-endian.
+template <int Width>
+unsigned half_at(const uint8_t* p) {
+  return Width == 1 ? p[0] : unsigned(p[0] | p[1] << 8);
+}
+
+// Decodes count entries, four per WDL byte: each entry finds its half distance from
+// the byte's running offsets in the win and loss streams, so the entries of a byte do
+// not wait on one another. Returns the largest code.
+template <int Width>
+unsigned decode_entries(const uint8_t* wdl, size_t count, const uint8_t* w, const uint8_t* l,
+                        ValueCode* out) {
+  unsigned largest = 0;
+  for (size_t j = 0; j < (count + 3) / 4; ++j) {
+    const uint8_t b = wdl[j];
+    const size_t n = std::min<size_t>(4, count - 4 * j);
+    for (size_t k = 0; k < n; ++k) {
+      // code = 2h + 2 for a win (d = 2h + 1), 2h + 1 for a loss (d = 2h), 0 for a draw;
+      // without branches, which random classes would mispredict.
+      const unsigned c = WDL_BYTES.cls[b][k], r = WDL_BYTES.rank[b][k];
+      const unsigned wh = half_at<Width>(w + Width * r), lh = half_at<Width>(l + Width * r);
+      const unsigned code = (c == 1) * (2 * wh + 2) + (c == 2) * (2 * lh + 1);
+      largest = std::max(largest, code);
+      out[4 * j + k] = ValueCode(code);
+    }
+    w += Width * WDL_BYTES.wins[b];
+    l += Width * WDL_BYTES.losses[b];
+  }
+  return largest;
+}
 
 Status decode_block(const std::vector<uint8_t>& wdl, std::vector<uint8_t>& dtm, size_t count,
                     ValueCode* out) {
@@ -73,21 +108,11 @@ Status decode_block(const std::vector<uint8_t>& wdl, std::vector<uint8_t>& dtm, 
   }
   if (dtm.size() != 1 + (wins + losses) * width)
     return Status::error("distance plane has the wrong size");
-  dtm.resize(dtm.size() + 4, 0);  // lets the loop below read one value ahead
+  dtm.resize(dtm.size() + 8, 0);  // entries read both streams, past their ends
   const uint8_t* w = dtm.data() + 1;
   const uint8_t* l = w + wins * width;
-  // Branch-free: code = 2h + 2 for a win (d = 2h + 1), 2h + 1 for a loss (d = 2h).
-  unsigned largest = 0;
-  for (size_t i = 0; i < count; ++i) {
-    const unsigned c = (wdl[i / 4] >> (2 * (i % 4))) & 3;
-    const unsigned wh = width == 1 ? w[0] : unsigned(w[0] | w[1] << 8);
-    const unsigned lh = width == 1 ? l[0] : unsigned(l[0] | l[1] << 8);
-    const unsigned code = c == 0 ? 0 : c == 1 ? 2 * wh + 2 : 2 * lh + 1;
-    largest = std::max(largest, code);
-    out[i] = ValueCode(code);
-    w += (c == 1) * width;
-    l += (c == 2) * width;
-  }
+  const unsigned largest = width == 1 ? decode_entries<1>(wdl.data(), count, w, l, out)
+                                      : decode_entries<2>(wdl.data(), count, w, l, out);
   if (largest > unsigned(MAX_DISTANCE) + 1) return Status::error("distance out of range");
   return Status::ok();
 }
@@ -433,13 +458,14 @@ Status TableFile::read_wdl_block(uint32_t b, std::vector<uint8_t>& out) const {
   if (wdl.size() != (count + 3) / 4)
     return Status::error(path_ + ": corrupt table: block " + std::to_string(b) +
                          ": WDL plane has the wrong size");
-  out.resize(count);
-  for (size_t i = 0; i < count; ++i) {
-    out[i] = (wdl[i / 4] >> (2 * (i % 4))) & 3;
-    if (out[i] == 3)
+  out.resize(4 * wdl.size());
+  for (size_t j = 0; j < wdl.size(); ++j) {
+    if (WDL_BYTES.invalid[wdl[j]])
       return Status::error(path_ + ": corrupt table: block " + std::to_string(b) +
                            ": invalid WDL class 3");
+    std::memcpy(&out[4 * j], WDL_BYTES.cls[wdl[j]], 4);
   }
+  out.resize(count);
   return Status::ok();
 }
 
