@@ -107,6 +107,26 @@ TEST(Solve, ResumesAfterLostAndDamagedFiles) {
   fs::remove_all(dir);
 }
 
+TEST(Verify, APresentTableWhoseUnitPartnerIsMissingIsReportedNotChecked) {
+  const std::string dir = temp_dir("verify-partial");
+  solve_into(NINE, dir, 2, {Sector{4, 3, 0, 0}});
+  fs::remove(fs::path(dir) / "3-4.mbt");  // as a kill or a full disk between the two
+  Result<std::vector<SectorCheck>> checks = verify_tables(NINE, dir, false, {});
+  ASSERT_TRUE(checks) << checks.message();
+  bool seen = false;
+  for (const SectorCheck& c : *checks) {
+    EXPECT_EQ(c.mismatches, 0u);
+    if (c.sector == Sector{4, 3, 0, 0}) {
+      seen = true;
+      EXPECT_NE(c.skipped.find("3-4.mbt is missing"), std::string::npos) << c.skipped;
+    } else {
+      EXPECT_EQ(c.skipped, "") << sector_name(c.sector);
+    }
+  }
+  EXPECT_TRUE(seen);
+  fs::remove_all(dir);
+}
+
 TEST(Solve, RefusesWhenOverTheMemoryBudget) {
   SolveOptions opts;
   opts.dir = temp_dir("memory");
