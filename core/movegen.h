@@ -33,9 +33,7 @@ class MoveList {
 // Returns true when the move puts its stone into a mill (so the turn removes a stone
 // if the opponent has one on the board).
 inline bool closes_mill(const Variant& v, const Position& p, Move m) {
-  Bitboard own = p.us() | bit(m.to);
-  if (!m.is_placement()) own &= ~bit(m.from);
-  return v.board->closes_mill(own, m.to);
+  return v.board->closes_mill(mover_after(p.us(), m), m.to);
 }
 
 }  // namespace millbase

@@ -29,32 +29,6 @@ GameOver game_over(const Variant& v, const Position& p) {
   return GameOver::None;
 }
 
-Position do_move(const Position& p, Move m) {
-  Position q = p;
-  Color us = p.side_to_move;
-  if (m.is_placement())
-    --q.in_hand[us];
-  else
-    q.stones[us] ^= bit(m.from);
-  q.stones[us] |= bit(m.to);
-  if (m.remove != NO_POINT) q.stones[~us] ^= bit(m.remove);
-  q.side_to_move = ~us;
-  return q;
-}
-
-Position undo_move(const Position& after, Move m) {
-  Position p = after;
-  Color us = ~after.side_to_move;
-  p.stones[us] ^= bit(m.to);
-  if (m.is_placement())
-    ++p.in_hand[us];
-  else
-    p.stones[us] |= bit(m.from);
-  if (m.remove != NO_POINT) p.stones[~us] |= bit(m.remove);
-  p.side_to_move = us;
-  return p;
-}
-
 Status validate(const Variant& v, const Position& p) {
   static constexpr const char* NAMES[2] = {"White", "Black"};
   if (p.stones[WHITE] & p.stones[BLACK]) return Status::error("a point holds two stones");

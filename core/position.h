@@ -38,11 +38,52 @@ inline Phase phase(const Variant& v, const Position& p) {
 // Returns whether, and why, the side to move has lost at the start of its turn.
 GameOver game_over(const Variant& v, const Position& p);
 
+// Returns the stones of the side playing m after it, given its stones before.
+inline Bitboard mover_after(Bitboard own, Move m) {
+  return (m.is_placement() ? own : own ^ bit(m.from)) | bit(m.to);
+}
+
+// Returns the stones of the side playing m before it, given its stones after.
+inline Bitboard mover_before(Bitboard own, Move m) {
+  return (m.is_placement() ? own : own ^ bit(m.from)) ^ bit(m.to);
+}
+
+// Returns the opponent's stones after m, given them before (and the reverse: a removal
+// toggles one point).
+inline Bitboard opponent_after(Bitboard other, Move m) {
+  return m.remove == NO_POINT ? other : other ^ bit(m.remove);
+}
+
+// Sets the stones and hand of colour c to `own` and `own_hand`, those of ~c to `other`
+// and `other_hand`. Every field is written whole and at a fixed offset, so a Position
+// built by it can be read back without a store-forwarding stall.
+inline void set_sides(Position& p, Color c, Bitboard own, Bitboard other, uint8_t own_hand,
+                      uint8_t other_hand) {
+  p.stones[WHITE] = c == WHITE ? own : other;
+  p.stones[BLACK] = c == WHITE ? other : own;
+  p.in_hand[WHITE] = c == WHITE ? own_hand : other_hand;
+  p.in_hand[BLACK] = c == WHITE ? other_hand : own_hand;
+}
+
 // Returns p after move m (m must be legal in p).
-Position do_move(const Position& p, Move m);
+inline Position do_move(const Position& p, Move m) {
+  const Color us = p.side_to_move;
+  Position q;
+  set_sides(q, us, mover_after(p.us(), m), opponent_after(p.them(), m),
+            uint8_t(p.in_hand[us] - m.is_placement()), p.in_hand[~us]);
+  q.side_to_move = ~us;
+  return q;
+}
 
 // Returns p before move m, given the position after it (inverse of do_move).
-Position undo_move(const Position& after, Move m);
+inline Position undo_move(const Position& after, Move m) {
+  const Color us = ~after.side_to_move;
+  Position p;
+  set_sides(p, us, mover_before(after.stones[us], m), opponent_after(after.stones[~us], m),
+            uint8_t(after.in_hand[us] + m.is_placement()), after.in_hand[~us]);
+  p.side_to_move = us;
+  return p;
+}
 
 // Checks that p can occur in a game of v (a superset of the reachable positions):
 // disjoint stones on the board's points; per side, stones on the board plus in hand at

@@ -131,31 +131,30 @@ SectorIndex::SectorIndex(const Board& b, int us, int them)
   }
 }
 
-SectorIndex::Rank SectorIndex::rank(Bitboard us, Bitboard them) const {
-  assert(popcount(us) == us_ && popcount(them) == them_ && !(us & them));
-  const uint32_t info = occupied_[colex_->rank(us | them)];  // (2), (4)
-  const Key& key = keys_[info >> 4];
-  Bitboard u = sym_->apply(us, int(info & 15));
+int SectorIndex::least_colouring(Bitboard& u, uint16_t stabiliser) const {
   int fixing = 1;
-  if (key.stabiliser != 1) {  // (3), (9): the least image under the stabiliser
-    const Bitboard u0 = u;
-    for (uint32_t h = key.stabiliser & ~1u; h;) {
-      Bitboard image = sym_->apply(u0, std::countr_zero(h));
-      h &= h - 1;
-      if (image < u)
-        u = image, fixing = 1;
-      else if (image == u)
-        ++fixing;
-    }
+  const Bitboard u0 = u;  // (3), (9)
+  for (uint32_t h = stabiliser & ~1u; h; h &= h - 1) {
+    const Bitboard image = sym_->apply(u0, std::countr_zero(h));
+    if (image < u)
+      u = image, fixing = 1;
+    else if (image == u)
+      ++fixing;
   }
-  const uint64_t c = colex_->rank(colex_->extract(u, key.occupied));  // (5)
-  const uint64_t offset = offsets_[info >> 4];
-  assert(key.compact == NONE || compact_[key.compact + c] != NONE);
-  return {key.compact == NONE ? offset + c : offset + compact_[key.compact + c],
-          NUM_SYMMETRIES / fixing};
+  return NUM_SYMMETRIES / fixing;
 }
 
-void SectorIndex::unrank(uint64_t i, Bitboard& us, Bitboard& them) const {
+SectorIndex::Rank SectorIndex::rank(Bitboard us, Located l) const {
+  const Key& key = keys_[l.info >> 4];
+  Bitboard u = sym_->apply(us, int(l.info & 15));
+  const int orbit = least_colouring(u, key.stabiliser);
+  const uint64_t c = colex_->rank(colex_->extract(u, key.occupied));  // (5)
+  const uint64_t offset = offsets_[l.info >> 4];
+  assert(key.compact == NONE || compact_[key.compact + c] != NONE);
+  return {key.compact == NONE ? offset + c : offset + compact_[key.compact + c], orbit};
+}
+
+int SectorIndex::unrank(uint64_t i, Bitboard& us, Bitboard& them) const {
   assert(i < size());
   size_t key = std::upper_bound(offsets_.begin(), offsets_.end(), i) - offsets_.begin() - 1;
   const Key& k = keys_[key];
@@ -163,6 +162,8 @@ void SectorIndex::unrank(uint64_t i, Bitboard& us, Bitboard& them) const {
   uint64_t c = k.compact == NONE ? j : compact_inverse_[k.inverse + j];
   us = deposit(colex_unrank(c, us_, k_), k.occupied);
   them = k.occupied & ~us;
+  Bitboard u = us;  // stored colourings are the least ones
+  return least_colouring(u, k.stabiliser);
 }
 
 }  // namespace millbase

@@ -36,10 +36,26 @@ class SectorIndex {
   int them() const { return them_; }
 
   // Returns the index of (us, them) and its orbit size; popcounts must match.
-  Rank rank(Bitboard us, Bitboard them) const;
+  Rank rank(Bitboard us, Bitboard them) const { return rank(us, locate(us, them)); }
 
-  // Returns the canonical representative stored at index i < size().
-  void unrank(uint64_t i, Bitboard& us, Bitboard& them) const;
+  // rank(us, them) in two steps, for callers that rank many positions: locate() reads
+  // the entry of the occupied set and starts loading its key; calling it for a whole
+  // batch before rank(us, located) overlaps the cache misses of the batch.
+  struct Located {
+    uint32_t info;  // occupied_ entry
+  };
+  Located locate(Bitboard us, Bitboard them) const {
+    assert(popcount(us) == us_ && popcount(them) == them_ && !(us & them));
+    const Located l{occupied_[colex_->rank(us | them)]};  // (2), (4)
+    __builtin_prefetch(&keys_[l.info >> 4]);
+    __builtin_prefetch(&offsets_[l.info >> 4]);
+    return l;
+  }
+  Rank rank(Bitboard us, Located l) const;
+
+  // Sets us, them to the canonical representative stored at index i < size(); returns
+  // its orbit size.
+  int unrank(uint64_t i, Bitboard& us, Bitboard& them) const;
 
   // Calls f(index, us, them) for every entry in increasing index order, for entries
   // in [begin, end).
@@ -54,6 +70,10 @@ class SectorIndex {
     uint16_t stabiliser;  // bit s: symmetry s maps the occupied set to itself
   };
   static constexpr uint32_t NONE = ~uint32_t(0);
+
+  // Replaces the colouring u of an orbit-minimal occupied set by its least image under
+  // the symmetries of `stabiliser`; returns the orbit size of the position.
+  int least_colouring(Bitboard& u, uint16_t stabiliser) const;
 
   const Board& board_;
   std::shared_ptr<const FastSymmetry> sym_;

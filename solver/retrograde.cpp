@@ -66,9 +66,11 @@ class UnitSolver {
   }
 
  private:
-  // A predecessor (sector id, index) to be passed the value of a position of the given
-  // orbit size.
+  // A predecessor in sector `id` to be passed the value of a position of the given orbit
+  // size: first located in the sector's index, then ranked.
   struct Update {
+    Bitboard us;  // the predecessor's stones of the side to move
+    SectorIndex::Located located;
     uint64_t index;
     int id, orbit;
   };
@@ -106,11 +108,13 @@ class UnitSolver {
   }
 
   // Folds the values of the exits (successors outside the unit); counts the others.
+  // In a movement unit (a-b with b-a) a move stays inside exactly when it removes nothing.
   ValueFolder exits(int id, Bitboard us, Bitboard them, int* inside) const {
     ValueFolder fold;
     for_each_successor(v_, out_[id].sector, us, them,
-                       [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
-                         if (local(cs) >= 0)
+                       [&](Move m, const Sector& cs, Bitboard cu, Bitboard ct) {
+                         assert((local(cs) >= 0) == (m.remove == NO_POINT));
+                         if (m.remove == NO_POINT)
                            ++*inside;
                          else
                            fold.add(children_(cs, cu, ct));
@@ -166,15 +170,17 @@ class UnitSolver {
       if (progress_) progress_("levels", resolved, total_);
       std::vector<std::vector<uint64_t>> next(threads);
       std::vector<std::vector<std::pair<int, uint64_t>>> due(threads);
-      // In batches: the predecessors of a batch are all ranked before any is updated, so
-      // the cache misses of ranks and updates overlap instead of following one another.
+      // In batches, in three passes: all predecessors of a batch are generated and
+      // located, then ranked, then updated, each pass prefetching what the next reads, so
+      // the cache misses of many positions overlap instead of following one another.
       const size_t size = frontier_.size();
 #pragma omp parallel for schedule(dynamic, 1) if (size > 4096)
       for (size_t f = 0; f < size; f += BATCH) {
         const int t = omp_get_thread_num();
         updates[t].clear();
         for (size_t g = f; g < std::min(f + BATCH, size); ++g)
-          add_predecessors(frontier_[g], d, updates[t]);
+          add_predecessors(frontier_[g], updates[t]);
+        for (Update& u : updates[t]) rank(u, d);
         for (const Update& u : updates[t]) update(u, d, next[t], due[t]);
       }
       frontier_.clear();
@@ -184,9 +190,8 @@ class UnitSolver {
     }
   }
 
-  // Appends the predecessors of the position e, resolved at level d, and prefetches the
-  // slot that update() reads: the value after a loss, the counter after a win.
-  void add_predecessors(uint64_t e, int d, std::vector<Update>& updates) const {
+  // Appends the predecessors of the position e, located but not yet ranked.
+  void add_predecessors(uint64_t e, std::vector<Update>& updates) const {
     const int id = sector_of_packed(e);
     const SectorValues& sv = out_[id];
     const Sector& s = sv.sector;
@@ -195,21 +200,24 @@ class UnitSolver {
     const SectorIndex& index = *out_[pid].index;
     Position q;
     q.stones = {0, 0};
-    sv.index->unrank(index_of_packed(e), q.stones[WHITE], q.stones[BLACK]);
-    const int orbit = sv.index->rank(q.stones[WHITE], q.stones[BLACK]).orbit;
+    const int orbit = sv.index->unrank(index_of_packed(e), q.stones[WHITE], q.stones[BLACK]);
     Move unmoves[MAX_UNMOVES];
     Move* end = v_.flying && s.them == 3 ? generate_quiet_unmoves<Phase::Fly>(v_, q, unmoves)
                                          : generate_quiet_unmoves<Phase::Slide>(v_, q, unmoves);
     for (Move* m = unmoves; m != end; ++m) {
-      // Undoing a quiet move takes the mover's stone back from m->to to m->from.
-      const Bitboard mover = q.stones[BLACK] ^ bit(m->to) ^ bit(m->from);
-      const uint64_t c = index.rank(mover, q.stones[WHITE]).index;
-      if (d % 2 == 0)
-        __builtin_prefetch(&out_[pid].values[c], 1);
-      else
-        __builtin_prefetch(&counts_[pid][c], 1);
-      updates.push_back({c, pid, orbit});
+      const Bitboard us = mover_before(q.stones[BLACK], *m);
+      updates.push_back({us, index.locate(us, q.stones[WHITE]), 0, pid, orbit});
     }
+  }
+
+  // Ranks the predecessor u and prefetches the slot that update() reads at level d: the
+  // value after a loss, the counter after a win.
+  void rank(Update& u, int d) const {
+    u.index = out_[u.id].index->rank(u.us, u.located).index;
+    if (d % 2 == 0)
+      __builtin_prefetch(&out_[u.id].values[u.index], 1);
+    else
+      __builtin_prefetch(&counts_[u.id][u.index], 1);
   }
 
   // Passes the value resolved at level d to the predecessor u. After a win only the

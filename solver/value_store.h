@@ -98,10 +98,10 @@ void for_each_successor(const Variant& v, const Sector& s, Bitboard us, Bitboard
   Position p;
   p.stones = {us, them};
   p.in_hand = {s.us_hand, s.them_hand};
-  for (Move m : MoveList(v, p)) {
-    Position q = do_move(p, m);
-    f(m, child_sector(s, m.is_placement(), m.remove != NO_POINT), q.stones[BLACK], q.stones[WHITE]);
-  }
+  // The child's bitboards straight from the move: cheaper than a whole do_move().
+  for (Move m : MoveList(v, p))
+    f(m, child_sector(s, m.is_placement(), m.remove != NO_POINT), opponent_after(them, m),
+      mover_after(us, m));
 }
 
 template <class F>
