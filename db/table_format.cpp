@@ -136,7 +136,7 @@ Status decompress(const std::vector<uint8_t>& frame, size_t max_size, std::vecto
 }
 
 void put_header(std::vector<uint8_t>& out, const TableHeader& h) {
-  out.insert(out.end(), MAGIC, MAGIC + 8);
+  for (char c : MAGIC) out.push_back(uint8_t(c));
   put_u16(out, h.version);
   put_u8(out, uint8_t(h.metric));
   put_u8(out, uint8_t(h.encoding));

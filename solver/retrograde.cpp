@@ -48,7 +48,7 @@ class UnitSolver {
              const ProgressFn& progress)
       : v_(v), unit_(unit), children_(store, unit.children), progress_(progress) {
     for (const Sector& s : unit.sectors) {
-      SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}};
+      SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}, nullptr};
       sv.values.assign(sv.index->size(), DRAW);
       total_ += sv.index->size();
       out_.push_back(std::move(sv));

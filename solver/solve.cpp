@@ -145,7 +145,7 @@ Status derive_sector(const Variant& v, const std::string& dir, const TableFile& 
   for (const Sector& c : SectorGraph(v).successors(s))
     if (!is_terminal(c)) successors.push_back(c);
   if (Status st = load_sectors(v, dir, successors, store); !st) return st;
-  SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}};
+  SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}, nullptr};
   sv.values.resize(sv.index->size());
   const ChildLookup lookup(store, successors);
   parallel_for_each(*sv.index, [&](uint64_t i, Bitboard us, Bitboard them) {
@@ -175,7 +175,8 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
     }
     Result<std::vector<ValueCode>> values = file->read_all();
     if (!values) return values.status();
-    store.add(SectorValues{s, SectorIndex::get(*v.board, s.us, s.them), std::move(values).value()});
+    store.add(SectorValues{s, SectorIndex::get(*v.board, s.us, s.them), std::move(values).value(),
+                           nullptr});
   }
   return Status::ok();
 }
