@@ -12,6 +12,10 @@ int fail(int code, std::string_view message) {
   return code;
 }
 
+int fail(const Status& s) {
+  return fail(s.code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR, s.message());
+}
+
 void add_variant_option(CLI::App* cmd, std::string* name) {
   *name = "six";
   cmd->add_option("--variant,-v", *name, "Game variant: nine, nine-noflying, six, five")

@@ -28,6 +28,10 @@ struct Command {
 // Prints "millbase: <message>" on stderr and returns code.
 int fail(int code, std::string_view message);
 
+// Prints the status's message and returns EXIT_MISSING for a missing table (NotFound),
+// else EXIT_ERROR.
+int fail(const Status& s);
+
 // Adds --variant to cmd, storing the name in *name (default "six").
 void add_variant_option(CLI::App* cmd, std::string* name);
 

@@ -117,9 +117,7 @@ int run_verify(const TablesArgs& a) {
                 : (a.quick ? "checksums ok" : "ok"));
         std::fflush(stdout);
       });
-  if (!checks)
-    return fail(checks.status().code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR,
-                checks.message());
+  if (!checks) return fail(checks.status());
   uint64_t entries = 0, mismatches = 0, skipped = 0;
   for (const SectorCheck& c : *checks)
     if (c.skipped.empty())
@@ -155,9 +153,7 @@ int run_pack(const TablesArgs& a) {
                 (unsigned long long)p.bytes_after);
     std::fflush(stdout);
   });
-  if (!packed)
-    return fail(packed.status().code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR,
-                packed.message());
+  if (!packed) return fail(packed.status());
   uint64_t entries = 0, before = 0, after = 0;
   for (const PackedSector& p : *packed)
     entries += p.entries, before += p.bytes_before, after += p.bytes_after;

@@ -114,7 +114,9 @@ TEST_F(TableFormatTest, DerivedTableRoundTripAndCorruption) {
     put(bad);
     Result<TableFile> r = TableFile::open(path_, NINE, sector_);
     EXPECT_FALSE(r) << "flip at byte " << at << " went unnoticed";
-    if (!r) EXPECT_NE(r.message().find(path_), std::string::npos) << r.message();
+    if (!r) {
+      EXPECT_NE(r.message().find(path_), std::string::npos) << r.message();
+    }
   }
   std::vector<uint8_t> longer = good;
   longer.push_back(0);

@@ -11,6 +11,7 @@
 #include <set>
 
 #include "db/table_format.h"
+#include "solve_test_util.h"
 #include "solver/solve.h"
 #include "solver/verify.h"
 
@@ -19,30 +20,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string temp_dir(const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("millbase-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(p);
-  return p.string();
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-SolveReport solve_into(const Variant& v, const std::string& dir, std::vector<Sector> targets = {}) {
-  SolveOptions opts;
-  opts.dir = dir;
-  opts.quiet = true;
-  opts.targets = std::move(targets);
-  Result<SolveReport> r = solve(v, opts);
-  EXPECT_TRUE(r) << (r ? "" : r.message());
-  return r ? *r : SolveReport{};
-}
-
 TEST(Pack, DerivesTheOddHandPlacementSectorsAndStillVerifies) {
   const std::string dir = temp_dir("pack");
-  solve_into(SIX, dir);
+  solve_into(SIX, dir, 2);
   Result<std::vector<PackedSector>> packed = pack_tables(SIX, dir);
   ASSERT_TRUE(packed) << packed.message();
   std::set<Sector> derived;
@@ -65,26 +45,28 @@ TEST(Pack, DerivesTheOddHandPlacementSectorsAndStillVerifies) {
   Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, false, {});
   ASSERT_TRUE(checks) << checks.message();
   for (const SectorCheck& c : *checks) EXPECT_EQ(c.mismatches, 0u) << sector_name(c.sector);
-  EXPECT_EQ(solve_into(SIX, dir).units_solved, 0);
+  EXPECT_EQ(solve_into(SIX, dir, 2).units_solved, 0);
   fs::remove_all(dir);
 }
 
 TEST(Pack, LaterSolvesReadDerivedChildrenAndWriteTheSameTables) {
   const std::string full = temp_dir("pack-full"), partial = temp_dir("pack-partial");
-  solve_into(SIX, full);
+  solve_into(SIX, full, 2);
   // Solve the part of six below 3-3+2-2, pack it, then solve the rest on top.
   const Sector middle{3, 3, 2, 2};
-  solve_into(SIX, partial, {middle});
+  solve_into(SIX, partial, 2, {middle});
   Result<std::vector<PackedSector>> packed = pack_tables(SIX, partial);
   ASSERT_TRUE(packed) << packed.message();
   ASSERT_FALSE(packed->empty());
-  EXPECT_GT(solve_into(SIX, partial).units_solved, 0);
+  EXPECT_GT(solve_into(SIX, partial, 2).units_solved, 0);
   for (const auto& e : fs::directory_iterator(full)) {
     const std::string name = e.path().filename().string();
     if (e.path().extension() != ".mbt") continue;
     Result<TableFile> f = TableFile::open_any(partial + "/" + name);
     ASSERT_TRUE(f) << f.message();
-    if (!f->derived()) EXPECT_EQ(read_file(e.path()), read_file(partial + "/" + name)) << name;
+    if (!f->derived()) {
+      EXPECT_EQ(read_file(e.path()), read_file(partial + "/" + name)) << name;
+    }
   }
   fs::remove_all(full);
   fs::remove_all(partial);
@@ -94,7 +76,7 @@ TEST(Pack, RefusesATableThatDisagreesWithItsSuccessors) {
   const std::string dir = temp_dir("pack-bad");
   const Sector s{4, 5, 2, 1};  // 3 stones in hand, derived when packed
   ASSERT_TRUE(derived_when_packed(s));
-  solve_into(SIX, dir, {s});
+  solve_into(SIX, dir, 2, {s});
   Result<TableFile> f = TableFile::open_sector(SIX, dir, s);
   ASSERT_TRUE(f);
   std::vector<ValueCode> values = *f->read_all();
@@ -112,7 +94,7 @@ TEST(Pack, RefusesATableThatDisagreesWithItsSuccessors) {
 TEST(Pack, ADerivedTableWithWrongStatisticsIsReportedWhenLoaded) {
   const std::string dir = temp_dir("pack-stats");
   const Sector s{4, 5, 2, 1};
-  solve_into(SIX, dir, {s});
+  solve_into(SIX, dir, 2, {s});
   ASSERT_TRUE(pack_tables(SIX, dir));
   Result<TableFile> f = TableFile::open_sector(SIX, dir, s);
   ASSERT_TRUE(f && f->derived());

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "db/table_format.h"
+#include "solve_test_util.h"
 #include "solver/table_reader.h"
 #include "solver/verify.h"
 
@@ -19,39 +20,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string temp_dir(const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("millbase-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(p);
-  return p.string();
-}
-
-std::map<std::string, std::string> read_dir(const std::string& dir) {
-  std::map<std::string, std::string> files;
-  for (const auto& e : fs::directory_iterator(dir)) {
-    std::ifstream in(e.path(), std::ios::binary);
-    files[e.path().filename().string()] = {std::istreambuf_iterator<char>(in), {}};
-  }
-  return files;
-}
-
 ValueCode start_value(const Variant& v, const std::string& dir) {
   ValueStore store;
   const Sector start{0, 0, uint8_t(v.stones), uint8_t(v.stones)};
   EXPECT_TRUE(load_sectors(v, dir, {start}, store));
   return store.lookup(start, 0, 0);
-}
-
-SolveReport solve_into(const Variant& v, const std::string& dir, int threads,
-                       std::vector<Sector> targets = {}) {
-  omp_set_num_threads(threads);
-  SolveOptions opts;
-  opts.dir = dir;
-  opts.quiet = true;
-  opts.targets = std::move(targets);
-  Result<SolveReport> r = solve(v, opts);
-  EXPECT_TRUE(r) << (r ? "" : r.message());
-  omp_set_num_threads(omp_get_num_procs());
-  return r ? *r : SolveReport{};
 }
 
 TEST(Solve, SixAndFiveAreDrawsAndVerify) {
