@@ -126,7 +126,9 @@ class UnitSolver {
     for (auto& sv : out_) counts_.emplace_back(sv.values.size(), 0);
     const int threads = omp_get_max_threads();
     std::vector<std::vector<uint64_t>> blocked(threads);
-    std::vector<std::vector<std::pair<int, uint64_t>>> due(threads);
+    // Positions due at a later level, per thread and level: 8 bytes each, moved into
+    // due_ level by level so the two copies do not coexist whole.
+    std::vector<std::map<int, std::vector<uint64_t>>> due(threads);
     parallel_scan([&](int id, uint64_t i, Bitboard us, Bitboard them) {
       const int t = omp_get_thread_num();
       Position p;
@@ -141,16 +143,19 @@ class UnitSolver {
       uint16_t& count = counts_[id][i];
       if (fold.has_win() || fold.any_draw()) {
         count = CANNOT_LOSE;
-        if (fold.has_win()) due[t].push_back({distance(fold.result()), pack(id, i)});
+        if (fold.has_win()) due[t][distance(fold.result())].push_back(pack(id, i));
       } else if (inside == 0) {
-        due[t].push_back({fold.worst_loss(), pack(id, i)});
+        due[t][fold.worst_loss()].push_back(pack(id, i));
       } else {
         count = uint16_t(inside * out_[id].index->rank(us, them).orbit);
       }
     });
     for (auto& b : blocked) frontier_.insert(frontier_.end(), b.begin(), b.end());
-    for (auto& d : due)
-      for (auto [level, e] : d) due_[level].push_back(e);
+    for (auto& levels : due)
+      for (auto& [level, list] : levels) {
+        due_[level].insert(due_[level].end(), list.begin(), list.end());
+        std::vector<uint64_t>().swap(list);
+      }
   }
 
   void propagate() {
