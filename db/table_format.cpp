@@ -486,10 +486,7 @@ Result<std::vector<ValueCode>> TableFile::read_all() const {
   }
   for (const std::string& e : errors)
     if (!e.empty()) return Status::error(e);
-  const TableStats stats = compute_stats(values);
-  if (stats.wins != header_.stats.wins || stats.losses != header_.stats.losses ||
-      stats.draws != header_.stats.draws || stats.longest_win != header_.stats.longest_win ||
-      stats.longest_loss != header_.stats.longest_loss)
+  if (compute_stats(values) != header_.stats)
     return Status::error(path_ + ": corrupt table: statistics do not match the values");
   return values;
 }

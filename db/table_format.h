@@ -27,6 +27,7 @@ enum class Compression : uint8_t { ZSTD = 1 };
 struct TableStats {
   uint64_t wins = 0, losses = 0, draws = 0;
   uint32_t longest_win = 0, longest_loss = 0;  // 0 when there is none
+  bool operator==(const TableStats&) const = default;
 };
 
 // Returns the statistics of a sector's values.

@@ -2,7 +2,7 @@
 
 #include <unistd.h>
 
-#include <atomic>
+#include <algorithm>
 
 #include "core/notation.h"
 #include "db/table_format.h"
@@ -28,22 +28,13 @@ Result<std::vector<PackedSector>> pack_tables(
       if (!stored) return stored.status();
       // The successors' tables, loaded for this sector only.
       ValueStore store;
-      std::vector<Sector> successors;
-      for (const Sector& c : graph.successors(s))
-        if (!is_terminal(c)) successors.push_back(c);
-      if (Status st = load_sectors(v, dir, successors, store); !st) return st;
-      const ChildLookup lookup(store, successors);
-      const auto index = SectorIndex::get(*v.board, s.us, s.them);
-      std::atomic<uint64_t> first_bad{~uint64_t(0)};
-      parallel_for_each(*index, [&](uint64_t i, Bitboard us, Bitboard them) {
-        if (evaluate(v, s, us, them, lookup) == (*stored)[i]) return;
-        uint64_t seen = first_bad.load();
-        while (i < seen && !first_bad.compare_exchange_weak(seen, i)) {
-        }
-      });
-      if (first_bad != ~uint64_t(0)) {
+      Result<std::vector<ValueCode>> derived = derive_values(v, dir, s, store);
+      if (!derived) return derived.status();
+      const auto bad = std::mismatch(derived->begin(), derived->end(), stored->begin());
+      if (bad.first != derived->end()) {
         Position p;
-        index->unrank(first_bad, p.stones[WHITE], p.stones[BLACK]);
+        SectorIndex::get(*v.board, s.us, s.them)
+            ->unrank(uint64_t(bad.first - derived->begin()), p.stones[WHITE], p.stones[BLACK]);
         p.in_hand = {s.us_hand, s.them_hand};
         return Status::error(path +
                              ": stored values differ from the search over its "

@@ -133,35 +133,20 @@ DirLock::~DirLock() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-namespace {
-
-// Computes the values of the derived sector in `file` from its successors' tables
-// (loaded into store too), checks them against the header's statistics and adds them
-// to store.
-Status derive_sector(const Variant& v, const std::string& dir, const TableFile& file,
-                     ValueStore& store) {
-  const Sector s = file.header().sector;
+Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string& dir,
+                                             const Sector& s, ValueStore& store) {
   std::vector<Sector> successors;
   for (const Sector& c : SectorGraph(v).successors(s))
     if (!is_terminal(c)) successors.push_back(c);
   if (Status st = load_sectors(v, dir, successors, store); !st) return st;
-  SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}, nullptr};
-  sv.values.resize(sv.index->size());
+  const auto index = SectorIndex::get(*v.board, s.us, s.them);
+  std::vector<ValueCode> values(index->size());
   const ChildLookup lookup(store, successors);
-  parallel_for_each(*sv.index, [&](uint64_t i, Bitboard us, Bitboard them) {
-    sv.values[i] = evaluate(v, s, us, them, lookup);
+  parallel_for_each(*index, [&](uint64_t i, Bitboard us, Bitboard them) {
+    values[i] = evaluate(v, s, us, them, lookup);
   });
-  const TableStats stats = compute_stats(sv.values), &want = file.header().stats;
-  if (stats.wins != want.wins || stats.losses != want.losses || stats.draws != want.draws ||
-      stats.longest_win != want.longest_win || stats.longest_loss != want.longest_loss)
-    return Status::error(file.path() +
-                         ": derived table: its statistics do not match the search over its "
-                         "successors' tables");
-  store.add(std::move(sv));
-  return Status::ok();
+  return values;
 }
-
-}  // namespace
 
 Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
                     ValueStore& store) {
@@ -169,12 +154,13 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
     if (store.find(s)) continue;
     Result<TableFile> file = TableFile::open_sector(v, dir, s);
     if (!file) return file.status();
-    if (file->derived()) {
-      if (Status st = derive_sector(v, dir, *file, store); !st) return st;
-      continue;
-    }
-    Result<std::vector<ValueCode>> values = file->read_all();
+    Result<std::vector<ValueCode>> values =
+        file->derived() ? derive_values(v, dir, s, store) : file->read_all();
     if (!values) return values.status();
+    if (file->derived() && compute_stats(*values) != file->header().stats)
+      return Status::error(file->path() +
+                           ": derived table: its statistics do not match the search over its "
+                           "successors' tables");
     store.add(SectorValues{s, SectorIndex::get(*v.board, s.us, s.them), std::move(values).value(),
                            nullptr});
   }

@@ -54,6 +54,11 @@ Result<int> load_within(const Variant& v, const std::string& dir,
 Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
                     ValueStore& store);
 
+// Returns the values of sector s computed from its successors' tables (the rules.md
+// formula per entry), loading those into store.
+Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string& dir,
+                                             const Sector& s, ValueStore& store);
+
 // An exclusive lock on a table directory (dir/.lock), held until destroyed: one solve
 // or pack writes to a directory at a time.
 class DirLock {
