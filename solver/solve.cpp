@@ -56,6 +56,9 @@ uint64_t unit_entries(const Variant& v, const WorkUnit& u) {
   return n;
 }
 
+// Returns the bytes of a unit's own values and counters: 4 per entry.
+uint64_t unit_value_bytes(const Variant& v, const WorkUnit& u) { return 4 * unit_entries(v, u); }
+
 // Reports progress on stderr at most twice a second.
 class ProgressReporter {
  public:
@@ -105,14 +108,14 @@ class ProgressReporter {
 }  // namespace
 
 uint64_t unit_memory(const Variant& v, const WorkUnit& unit) {
-  uint64_t bytes = 4 * unit_entries(v, unit);
+  uint64_t bytes = unit_value_bytes(v, unit);
   for (const Sector& c : unit.children)
     bytes += 2 * SectorIndex::get(*v.board, c.us, c.them)->size();
   return bytes;
 }
 
 uint64_t unit_min_memory(const Variant& v, const WorkUnit& unit) {
-  return 4 * unit_entries(v, unit) + unit.children.size() * MIN_CHILD_CACHE;
+  return unit_value_bytes(v, unit) + unit.children.size() * MIN_CHILD_CACHE;
 }
 
 Result<DirLock> DirLock::acquire(const std::string& dir) {
@@ -260,7 +263,7 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
       // Within the budget: what is left after the unit's own values, for its children.
       store = ValueStore();
       Result<int> read = load_within(v, opts.dir, unit.children,
-                                     opts.memory_limit - 4 * unit_entries(v, unit), store);
+                                     opts.memory_limit - unit_value_bytes(v, unit), store);
       if (!read) return read.status();
       report.tables_read_by_block += *read;
     }
