@@ -20,12 +20,19 @@
 //  (8) offset(key) = sum of width(key') over key' < key; size = sum of all widths,
 //      which is exactly the number of orbits of positions with a and b stones.
 //  (9) The orbit of the position has 16 / |{s in S* : s(U) = U*}| members.
+// (10) Burnside's lemma gives the size without building the index: size =
+//      (1/16) sum over s in G of fix(s), where fix(s), the number of positions that s
+//      maps to themselves, is the coefficient of x^a y^b in the product over the cycles
+//      of s (as a permutation of the points) of (1 + x^len + y^len): a fixed position
+//      colours each cycle wholly empty, wholly U or wholly T. The constructor checks
+//      that both ways agree.
 #include "db/sector_index.h"
 
 #include <bit>
 #include <map>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 
 namespace millbase {
 
@@ -69,15 +76,54 @@ const ColexTables& ColexTables::get() {
   return tables;
 }
 
-std::shared_ptr<const SectorIndex> SectorIndex::get(const Board& b, int us, int them) {
+using IndexCache = std::map<std::tuple<const Board*, int, int>, std::shared_ptr<const SectorIndex>>;
+
+// Returns the cache of built indexes, locked by the mutex it returns with.
+std::pair<IndexCache&, std::unique_lock<std::mutex>> index_cache() {
   static std::mutex mutex;
-  // Kept for the life of the process: indexes are small next to the values, and
-  // sectors that differ only in hands share one.
-  static std::map<std::tuple<const Board*, int, int>, std::shared_ptr<const SectorIndex>> cache;
-  std::lock_guard lock(mutex);
+  // Sectors that differ only in hands share one index; kept until release_unused().
+  static IndexCache cache;
+  return {cache, std::unique_lock(mutex)};
+}
+
+std::shared_ptr<const SectorIndex> SectorIndex::get(const Board& b, int us, int them) {
+  auto [cache, lock] = index_cache();
   auto& entry = cache[{&b, us, them}];
   if (!entry) entry = std::make_shared<const SectorIndex>(b, us, them);
   return entry;
+}
+
+void SectorIndex::release_unused() {
+  auto [cache, lock] = index_cache();
+  std::erase_if(cache, [](const auto& entry) { return entry.second.use_count() == 1; });
+}
+
+uint64_t SectorIndex::count(const Board& b, int us, int them) {
+  assert(us >= 0 && them >= 0 && us + them <= b.num_points);
+  uint64_t sum = 0;
+  for (int s = 0; s < NUM_SYMMETRIES; ++s) {  // (10)
+    // fix[i][j]: positions with i and j stones fixed by s, over the cycles so far.
+    std::vector<std::vector<uint64_t>> fix(us + 1, std::vector<uint64_t>(them + 1, 0));
+    fix[0][0] = 1;
+    Bitboard seen = 0;
+    for (int p = 0; p < b.num_points; ++p) {
+      if (seen >> p & 1) continue;
+      int len = 0;
+      for (Bitboard q = Bitboard(1) << p; !(seen & q); q = b.transform(q, s)) seen |= q, ++len;
+      for (int i = us; i >= 0; --i)
+        for (int j = them; j >= 0; --j)
+          fix[i][j] += (i >= len ? fix[i - len][j] : 0) + (j >= len ? fix[i][j - len] : 0);
+    }
+    sum += fix[us][them];
+  }
+  assert(sum % NUM_SYMMETRIES == 0);
+  return sum / NUM_SYMMETRIES;
+}
+
+uint64_t SectorIndex::memory_bytes() const {
+  return keys_.capacity() * sizeof(Key) + offsets_.capacity() * sizeof(uint64_t) +
+         (occupied_.capacity() + compact_.capacity() + compact_inverse_.capacity()) *
+             sizeof(uint32_t);
 }
 
 SectorIndex::SectorIndex(const Board& b, int us, int them)
@@ -129,6 +175,14 @@ SectorIndex::SectorIndex(const Board& b, int us, int them)
     keys_.push_back(key);
     offsets_.push_back(offsets_.back() + width);
   }
+  keys_.shrink_to_fit();
+  offsets_.shrink_to_fit();
+  compact_.shrink_to_fit();
+  compact_inverse_.shrink_to_fit();
+  if (size() != count(b, us, them))
+    throw std::logic_error("SectorIndex self-check failed: " + std::to_string(size()) +
+                           " entries, Burnside's lemma gives " +
+                           std::to_string(count(b, us, them)));
 }
 
 int SectorIndex::least_colouring(Bitboard& u, uint16_t stabiliser) const {

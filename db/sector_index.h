@@ -31,6 +31,16 @@ class SectorIndex {
 
   SectorIndex(const Board& b, int us, int them);
 
+  // Returns the number of entries of the index for (b, us, them), by formula (10),
+  // without building it.
+  static uint64_t count(const Board& b, int us, int them);
+
+  // Drops the cached indexes that no one else holds; get() builds them again if asked.
+  static void release_unused();
+
+  // Returns the bytes of the index's tables.
+  uint64_t memory_bytes() const;
+
   uint64_t size() const { return offsets_.back(); }
   int us() const { return us_; }
   int them() const { return them_; }

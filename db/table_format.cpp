@@ -396,7 +396,7 @@ Result<TableFile> TableFile::open_sector(const Variant& v, const std::string& di
                              " --sector " + sector_name(s) + " --out " + dir + ")");
   Result<TableFile> file = open(path, v, s);
   if (!file) return file;
-  const uint64_t expected = SectorIndex::get(*v.board, s.us, s.them)->size();
+  const uint64_t expected = SectorIndex::count(*v.board, s.us, s.them);
   if (file->header().entries != expected)
     return Status::error(path + ": corrupt table: " + std::to_string(file->header().entries) +
                          " entries, expected " + std::to_string(expected));

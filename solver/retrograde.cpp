@@ -4,27 +4,33 @@
 // its (solved) successors. Movement units (a-b with b-a) are cyclic:
 //  1. Scan: a blocked position is a loss in 0. Moves that close a mill leave the unit
 //     (exits) into solved sectors: an exit to a loss in k makes the position a win in at
-//     most k + 1, due at level k + 1 unless found earlier; an exit to a draw means it can
-//     never lose. Otherwise the position waits for its moves inside the unit: its
+//     most k + 1 (stored at once as a tentative win in k + 1); an exit to a draw means it
+//     can never lose. Otherwise the position waits for its moves inside the unit: its
 //     counter is (moves inside the unit) x (orbit size of the position).
-//  2. Levels d = 0, 1, 2, ...: the positions resolved at level d (all losses when d is
+//  2. Levels d = 0, 1, 2, ...: the positions whose value is "in d" (all losses when d is
 //     even, all wins when d is odd) pass it to their predecessors inside the unit. A
-//     loss in d makes each unresolved predecessor a win in d + 1. A win in d subtracts
-//     the orbit size of the resolved position from each predecessor's counter once per
-//     unmove; a counter reaching zero means every successor is won, so the predecessor
-//     is a loss in max(d + 1, 1 + longest exit win), due at that level.
+//     loss in d makes each predecessor that is unresolved, or a tentative win in more
+//     than d + 1, a win in d + 1. A win in d subtracts the orbit size of the resolved
+//     position from each predecessor's counter once per unmove; a counter reaching zero
+//     means every successor is won, so the predecessor is a loss in
+//     max(d + 1, 1 + longest exit win).
 //     Weighting by orbit sizes makes the counters exact under symmetry reduction: for
 //     positions c and Q, (unmoves of Q landing in c's orbit) x |orbit Q| equals
 //     (moves of c landing in Q's orbit) x |orbit c|.
 //  3. What no level resolves is a draw.
+// The values array is the queue of levels: at level d every value "in d" is final (a
+// shorter win would have been found at an earlier level), so the positions of level d
+// are found by reading the values, block by block, and no list of positions is kept.
+// Per block of BLOCK entries, a mask of the levels (mod 64) still pending in it lets a
+// level read only the blocks that hold some of its positions.
 // Each level's values do not depend on the order in which threads visit positions, so
 // the tables are identical for any number of threads.
 #include "solver/retrograde.h"
 
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
-#include <map>
 
 #include "core/unmovegen.h"
 
@@ -33,13 +39,10 @@ namespace millbase {
 namespace {
 
 constexpr uint16_t CANNOT_LOSE = 0xFFFF;
-constexpr uint64_t CHUNK = 4096;
+constexpr uint16_t NO_LEVEL = 0xFFFF;
+constexpr uint64_t BLOCK = 4096;  // entries per parallel task
+constexpr uint64_t SPAN = 64;     // entries per mask of pending levels
 constexpr size_t BATCH = 32;
-constexpr int SECTOR_SHIFT = 56;
-
-uint64_t pack(int sector, uint64_t index) { return uint64_t(sector) << SECTOR_SHIFT | index; }
-int sector_of_packed(uint64_t e) { return int(e >> SECTOR_SHIFT); }
-uint64_t index_of_packed(uint64_t e) { return e & ((uint64_t(1) << SECTOR_SHIFT) - 1); }
 
 // Work state of one unit.
 class UnitSolver {
@@ -51,6 +54,10 @@ class UnitSolver {
       SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}, nullptr};
       sv.values.assign(sv.index->size(), DRAW);
       total_ += sv.index->size();
+      first_span_.push_back(spans_);
+      spans_ += (sv.values.size() + SPAN - 1) / SPAN;
+      for (uint64_t b = 0; b < sv.values.size(); b += BLOCK)
+        blocks_.push_back({int(out_.size()), b});
       out_.push_back(std::move(sv));
     }
   }
@@ -82,28 +89,33 @@ class UnitSolver {
     return -1;
   }
 
-  // Runs body(sector id, index, us, them) over every position, in parallel chunks.
+  // Returns the entries [begin, end) of block b.
+  std::pair<uint64_t, uint64_t> range(size_t b) const {
+    const auto [id, begin] = blocks_[b];
+    return {begin, std::min<uint64_t>(begin + BLOCK, out_[id].values.size())};
+  }
+
+  // Runs body(block) over every block, in parallel.
   template <class Body>
-  void parallel_scan(Body body) {
-    std::vector<std::pair<int, uint64_t>> chunks;
-    for (size_t id = 0; id < out_.size(); ++id)
-      for (uint64_t b = 0; b < out_[id].values.size(); b += CHUNK) chunks.push_back({int(id), b});
-    std::atomic<uint64_t> done{0};
-#pragma omp parallel for schedule(dynamic, 1) if (chunks.size() > 1)
-    for (size_t c = 0; c < chunks.size(); ++c) {
-      auto [id, begin] = chunks[c];
-      const SectorValues& sv = out_[id];
-      uint64_t end = std::min<uint64_t>(begin + CHUNK, sv.values.size());
-      sv.index->for_each(begin, end,
-                         [&](uint64_t i, Bitboard us, Bitboard them) { body(id, i, us, them); });
-      uint64_t now = done += end - begin;
-      if (progress_ && omp_get_thread_num() == 0) progress_("scan", now, total_);
-    }
+  void parallel_blocks(Body body) {
+#pragma omp parallel for schedule(dynamic, 1) if (blocks_.size() > 1)
+    for (size_t b = 0; b < blocks_.size(); ++b) body(b);
+  }
+
+  // Reports progress from the first thread.
+  void report(const char* stage, uint64_t done) const {
+    if (progress_ && omp_get_thread_num() == 0) progress_(stage, done, total_);
   }
 
   void evaluate_all() {
-    parallel_scan([&](int id, uint64_t i, Bitboard us, Bitboard them) {
-      out_[id].values[i] = evaluate(v_, out_[id].sector, us, them, children_);
+    std::atomic<uint64_t> done{0};
+    parallel_blocks([&](size_t b) {
+      const int id = blocks_[b].first;
+      const auto [begin, end] = range(b);
+      out_[id].index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
+        out_[id].values[i] = evaluate(v_, out_[id].sector, us, them, children_);
+      });
+      report("scan", done += end - begin);
     });
   }
 
@@ -122,82 +134,130 @@ class UnitSolver {
     return fold;
   }
 
+  // Returns the value the scan gives the position (DRAW while unresolved) and sets its
+  // counter.
+  ValueCode scan_position(int id, uint64_t i, Bitboard us, Bitboard them) {
+    Position p;
+    p.stones = {us, them};
+    if (game_over(v_, p) != GameOver::None) return LOSS_IN_0;
+    int inside = 0;
+    ValueFolder fold = exits(id, us, them, &inside);
+    uint16_t& count = counts_[id][i];
+    if (fold.has_win() || fold.any_draw()) {
+      count = CANNOT_LOSE;
+      return fold.result();  // a tentative win, or DRAW
+    }
+    if (inside == 0) return code_of_distance(fold.worst_loss());
+    count = uint16_t(inside * out_[id].index->rank(us, them).orbit);
+    return DRAW;
+  }
+
   void scan() {
     for (auto& sv : out_) counts_.emplace_back(sv.values.size(), 0);
-    const int threads = omp_get_max_threads();
-    std::vector<std::vector<uint64_t>> blocked(threads);
-    // Positions due at a later level, per thread and level: 8 bytes each, moved into
-    // due_ level by level so the two copies do not coexist whole.
-    std::vector<std::map<int, std::vector<uint64_t>>> due(threads);
-    parallel_scan([&](int id, uint64_t i, Bitboard us, Bitboard them) {
-      const int t = omp_get_thread_num();
-      Position p;
-      p.stones = {us, them};
-      if (game_over(v_, p) != GameOver::None) {
-        out_[id].values[i] = LOSS_IN_0;
-        blocked[t].push_back(pack(id, i));
-        return;
-      }
-      int inside = 0;
-      ValueFolder fold = exits(id, us, them, &inside);
-      uint16_t& count = counts_[id][i];
-      if (fold.has_win() || fold.any_draw()) {
-        count = CANNOT_LOSE;
-        if (fold.has_win()) due[t][distance(fold.result())].push_back(pack(id, i));
-      } else if (inside == 0) {
-        due[t][fold.worst_loss()].push_back(pack(id, i));
-      } else {
-        count = uint16_t(inside * out_[id].index->rank(us, them).orbit);
-      }
+    pending_.assign(spans_, 0);
+    std::atomic<uint64_t> done{0};
+    parallel_blocks([&](size_t b) {
+      const int id = blocks_[b].first;
+      const auto [begin, end] = range(b);
+      uint64_t mask = 0;  // of the current span
+      int last = 0;
+      out_[id].index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
+        const ValueCode value = scan_position(id, i, us, them);
+        out_[id].values[i] = value;
+        if (value != DRAW)
+          mask |= level_bit(distance(value)), last = std::max(last, distance(value));
+        if (i % SPAN == SPAN - 1 || i == end - 1) {
+          pending_[first_span_[id] + i / SPAN] = mask;
+          mask = 0;
+        }
+      });
+      raise_last_level(last);
+      report("scan", done += end - begin);
     });
-    for (auto& b : blocked) frontier_.insert(frontier_.end(), b.begin(), b.end());
-    for (auto& levels : due)
-      for (auto& [level, list] : levels) {
-        due_[level].insert(due_[level].end(), list.begin(), list.end());
-        std::vector<uint64_t>().swap(list);
-      }
+  }
+
+  // Returns the bit of level d in a block's mask of pending levels.
+  static uint64_t level_bit(int d) { return uint64_t(1) << (d % 64); }
+
+  // Records that entry i of sector id holds a value pending at `level`.
+  void post(int id, uint64_t i, int level) {
+    assert(level < NO_LEVEL);
+    std::atomic_ref<uint64_t>(pending_[first_span_[id] + i / SPAN]).fetch_or(level_bit(level));
+    raise_last_level(level);
+  }
+
+  // Raises last_level_ to `level` if below.
+  void raise_last_level(int level) {
+    int seen = last_level_.load(std::memory_order_relaxed);
+    while (level > seen && !last_level_.compare_exchange_weak(seen, level)) {
+    }
   }
 
   void propagate() {
     const int threads = omp_get_max_threads();
-    uint64_t resolved = frontier_.size();
+    std::vector<std::vector<uint64_t>> batches(threads);
     std::vector<std::vector<Update>> updates(threads);
-    for (int d = 0;; ++d) {
-      if (auto it = due_.find(d); it != due_.end()) {
-        for (uint64_t e : it->second) {
-          ValueCode& value = out_[sector_of_packed(e)].values[index_of_packed(e)];
-          if (value == DRAW) value = code_of_distance(d), frontier_.push_back(e);
-        }
-        due_.erase(it);
-      }
-      if (frontier_.empty() && due_.empty()) break;
-      resolved += frontier_.size();
-      if (progress_) progress_("levels", resolved, total_);
-      std::vector<std::vector<uint64_t>> next(threads);
-      std::vector<std::vector<std::pair<int, uint64_t>>> due(threads);
-      // In batches, in three passes: all predecessors of a batch are generated and
-      // located, then ranked, then updated, each pass prefetching what the next reads, so
-      // the cache misses of many positions overlap instead of following one another.
-      const size_t size = frontier_.size();
-#pragma omp parallel for schedule(dynamic, 1) if (size > 4096)
-      for (size_t f = 0; f < size; f += BATCH) {
+    std::atomic<uint64_t> resolved{0};
+    for (int d = 0; d <= last_level_; ++d) {
+      parallel_blocks([&](size_t b) {
         const int t = omp_get_thread_num();
-        updates[t].clear();
-        for (size_t g = f; g < std::min(f + BATCH, size); ++g)
-          add_predecessors(frontier_[g], updates[t]);
-        for (Update& u : updates[t]) rank(u, d);
-        for (const Update& u : updates[t]) update(u, d, next[t], due[t]);
-      }
-      frontier_.clear();
-      for (auto& n : next) frontier_.insert(frontier_.end(), n.begin(), n.end());
-      for (auto& list : due)
-        for (auto [level, e] : list) due_[level].push_back(e);
+        const int id = blocks_[b].first;
+        const auto [begin, end] = range(b);
+        uint64_t found = 0;
+        for (uint64_t s = begin; s < end; s += SPAN)
+          found += scan_span(id, s, std::min(s + SPAN, end), d, batches[t], updates[t]);
+        if (!batches[t].empty()) pass_on(id, batches[t], updates[t], d);
+        report("levels", resolved += found);
+      });
     }
   }
 
-  // Appends the predecessors of the position e, located but not yet ranked.
-  void add_predecessors(uint64_t e, std::vector<Update>& updates) const {
-    const int id = sector_of_packed(e);
+  // Passes on the values of level d in the span [begin, end) of sector id, in batches;
+  // returns how many there were.
+  uint64_t scan_span(int id, uint64_t begin, uint64_t end, int d, std::vector<uint64_t>& batch,
+                     std::vector<Update>& updates) {
+    const uint64_t bit = level_bit(d);
+    std::atomic_ref<uint64_t> pending(pending_[first_span_[id] + begin / SPAN]);
+    if (!(pending.load(std::memory_order_relaxed) & bit)) return 0;
+    // Values posted to this span from now on set the bit again themselves; those posted
+    // before are seen by the reads below (the fence orders them after), which set it
+    // again for a value pending 64 or more levels later.
+    pending.fetch_and(~bit);
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+    const ValueCode code = code_of_distance(d);
+    ValueCode* const values = out_[id].values.data();
+    uint64_t found = 0;
+    bool later = false;
+    for (uint64_t i = begin; i < end; ++i) {
+      const ValueCode value = std::atomic_ref<ValueCode>(values[i]).load(std::memory_order_relaxed);
+      const ValueCode ahead = ValueCode(value - code);  // levels ahead of d, mod 2^16
+      if (ahead % 64 != 0) continue;
+      if (ahead == 0) {
+        ++found;
+        batch.push_back(i);
+        if (batch.size() == BATCH) pass_on(id, batch, updates, d);
+      } else if (value > code) {
+        later = true;
+      }
+    }
+    if (later) pending.fetch_or(bit);
+    return found;
+  }
+
+  // Passes the value of level d of the positions in `batch` (entries of sector id) to
+  // their predecessors and empties the batch. In three passes: all predecessors are
+  // generated and located, then ranked, then updated, each pass prefetching what the
+  // next reads, so the cache misses of many positions overlap.
+  void pass_on(int id, std::vector<uint64_t>& batch, std::vector<Update>& updates, int d) {
+    updates.clear();
+    for (uint64_t i : batch) add_predecessors(id, i, updates);
+    for (Update& u : updates) rank(u, d);
+    for (const Update& u : updates) update(u, d);
+    batch.clear();
+  }
+
+  // Appends the predecessors of entry i of sector id, located but not yet ranked.
+  void add_predecessors(int id, uint64_t i, std::vector<Update>& updates) const {
     const SectorValues& sv = out_[id];
     const Sector& s = sv.sector;
     const int pid = local(Sector{s.them, s.us, 0, 0});
@@ -205,7 +265,7 @@ class UnitSolver {
     const SectorIndex& index = *out_[pid].index;
     Position q;
     q.stones = {0, 0};
-    const int orbit = sv.index->unrank(index_of_packed(e), q.stones[WHITE], q.stones[BLACK]);
+    const int orbit = sv.index->unrank(i, q.stones[WHITE], q.stones[BLACK]);
     Move unmoves[MAX_UNMOVES];
     Move* end = v_.flying && s.them == 3 ? generate_quiet_unmoves<Phase::Fly>(v_, q, unmoves)
                                          : generate_quiet_unmoves<Phase::Slide>(v_, q, unmoves);
@@ -229,32 +289,28 @@ class UnitSolver {
   // counter is read: a won position's counter is CANNOT_LOSE (set when it is resolved)
   // and a lost one's is zero and receives no more decrements, so any other counter
   // belongs to an unresolved position.
-  void update(const Update& u, int d, std::vector<uint64_t>& next,
-              std::vector<std::pair<int, uint64_t>>& due) {
+  void update(const Update& u, int d) {
     std::atomic_ref<ValueCode> value(out_[u.id].values[u.index]);
     std::atomic_ref<uint16_t> count(counts_[u.id][u.index]);
-    if (d % 2 == 0) {  // a loss: its predecessors win
-      ValueCode expected = DRAW;
-      if (value.load(std::memory_order_relaxed) != DRAW ||
-          !value.compare_exchange_strong(expected, code_of_distance(d + 1)))
-        return;
+    if (d % 2 == 0) {  // a loss: its predecessors win, unless they already win sooner
+      const ValueCode win = code_of_distance(d + 1);
+      ValueCode seen = value.load(std::memory_order_relaxed);
+      do {
+        if (seen != DRAW && !(is_win(seen) && seen > win)) return;
+      } while (!value.compare_exchange_weak(seen, win));
       count.store(CANNOT_LOSE, std::memory_order_relaxed);
-      next.push_back(pack(u.id, u.index));
+      post(u.id, u.index, d + 1);
       return;
     }
     if (count.load(std::memory_order_relaxed) == CANNOT_LOSE) return;
     if (count.fetch_sub(uint16_t(u.orbit)) != u.orbit) return;
-    // Every successor is won: a loss, due when its longest exit allows.
+    // Every successor is won: a loss, final now, passed on at its level.
     Bitboard us, them;
     out_[u.id].index->unrank(u.index, us, them);
     int inside = 0;
-    int level = std::max(d + 1, exits(u.id, us, them, &inside).worst_loss());
-    if (level == d + 1) {
-      value.store(code_of_distance(level));
-      next.push_back(pack(u.id, u.index));
-    } else {
-      due.push_back({level, pack(u.id, u.index)});
-    }
+    const int level = std::max(d + 1, exits(u.id, us, them, &inside).worst_loss());
+    value.store(code_of_distance(level));
+    post(u.id, u.index, level);
   }
 
   const Variant& v_;
@@ -264,8 +320,14 @@ class UnitSolver {
   uint64_t total_ = 0;
   std::vector<SectorValues> out_;
   std::vector<std::vector<uint16_t>> counts_;
-  std::vector<uint64_t> frontier_;
-  std::map<int, std::vector<uint64_t>> due_;
+  std::vector<std::pair<int, uint64_t>> blocks_;  // (sector id, first entry) per block
+  uint64_t spans_ = 0;
+  std::vector<uint64_t> first_span_;  // per sector id
+  // Per block, bit k % 64 for every level k > the current one with a value pending in
+  // the block (and possibly bits of levels without one).
+  std::vector<uint64_t> pending_;
+  std::atomic<int> last_level_{0};
+  // the highest level with a value pending
 };
 
 }  // namespace

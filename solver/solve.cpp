@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <omp.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,6 +38,13 @@ std::string human_count(double x) {
   return buf;
 }
 
+// Returns bytes in binary megabytes, as --memory reads them: "150.0 MiB".
+std::string mib(uint64_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / 1048576.0);
+  return buf;
+}
+
 std::string human_time(double s) {
   char buf[32];
   long t = long(s + 0.5);
@@ -52,12 +60,33 @@ std::string unit_name(const WorkUnit& u) {
 
 uint64_t unit_entries(const Variant& v, const WorkUnit& u) {
   uint64_t n = 0;
-  for (const Sector& s : u.sectors) n += SectorIndex::get(*v.board, s.us, s.them)->size();
+  for (const Sector& s : u.sectors) n += SectorIndex::count(*v.board, s.us, s.them);
   return n;
 }
 
-// Returns the bytes of a unit's own values and counters: 4 per entry.
-uint64_t unit_value_bytes(const Variant& v, const WorkUnit& u) { return 4 * unit_entries(v, u); }
+// Returns the bytes of a unit's own work state: 2 per entry for its values; in a
+// movement unit also 2 for its counters and 8 per 64 for its masks of pending levels.
+uint64_t unit_value_bytes(const Variant& v, const WorkUnit& u) {
+  const uint64_t n = unit_entries(v, u);
+  return u.internal_moves ? 4 * n + 8 * ((n + 63) / 64) : 2 * n;
+}
+
+// Returns the bytes of the indexes of the unit's sectors and of the sectors it reads,
+// building those not built yet.
+uint64_t index_bytes(const Variant& v, const WorkUnit& u) {
+  std::set<std::pair<int, int>> pairs;
+  for (const auto* list : {&u.sectors, &u.children})
+    for (const Sector& s : *list) pairs.insert({s.us, s.them});
+  uint64_t bytes = 0;
+  for (auto [us, them] : pairs) bytes += SectorIndex::get(*v.board, us, them)->memory_bytes();
+  return bytes;
+}
+
+// Returns the peak resident memory of the process so far, in bytes.
+uint64_t peak_rss() {
+  struct rusage u;
+  return ::getrusage(RUSAGE_SELF, &u) == 0 ? uint64_t(u.ru_maxrss) * 1024 : 0;
+}
 
 // Reports progress on stderr at most twice a second.
 class ProgressReporter {
@@ -109,13 +138,16 @@ class ProgressReporter {
 
 uint64_t unit_memory(const Variant& v, const WorkUnit& unit) {
   uint64_t bytes = unit_value_bytes(v, unit);
-  for (const Sector& c : unit.children)
-    bytes += 2 * SectorIndex::get(*v.board, c.us, c.them)->size();
+  for (const Sector& c : unit.children) bytes += 2 * SectorIndex::count(*v.board, c.us, c.them);
   return bytes;
 }
 
 uint64_t unit_min_memory(const Variant& v, const WorkUnit& unit) {
   return unit_value_bytes(v, unit) + unit.children.size() * MIN_CHILD_CACHE;
+}
+
+uint64_t unit_least_memory(const Variant& v, const WorkUnit& unit) {
+  return unit_min_memory(v, unit) + index_bytes(v, unit);
 }
 
 Result<DirLock> DirLock::acquire(const std::string& dir) {
@@ -176,7 +208,7 @@ Result<int> load_within(const Variant& v, const std::string& dir,
   // sharing what is left of the budget as cache.
   std::vector<std::pair<uint64_t, Sector>> by_size;
   for (const Sector& s : sectors)
-    by_size.push_back({SectorIndex::get(*v.board, s.us, s.them)->size(), s});
+    by_size.push_back({SectorIndex::count(*v.board, s.us, s.them), s});
   std::sort(by_size.begin(), by_size.end());
   size_t whole = 0;
   for (; whole < by_size.size() && 2 * by_size[whole].first <= budget; ++whole)
@@ -225,10 +257,10 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
     least = std::max(least, unit_min_memory(v, u));
   }
   if (opts.memory_limit && least > opts.memory_limit)
-    return Status::error("the largest unit needs at least " + human_count(double(least)) +
-                         "B (its own values and a small cache per table it reads), more than "
+    return Status::error("the largest unit needs at least " + mib(least) +
+                         " (its own values and a small cache per table it reads), more than "
                          "--memory " +
-                         human_count(double(opts.memory_limit)) + "B");
+                         mib(opts.memory_limit));
   Result<DirLock> lock = DirLock::acquire(opts.dir);
   if (!lock) return lock.status();
   // Leftovers of killed runs can go now that no other solve writes here.
@@ -260,10 +292,17 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
     if (!opts.memory_limit) {
       if (Status s = load_sectors(v, opts.dir, unit.children, store); !s) return s;
     } else {
-      // Within the budget: what is left after the unit's own values, for its children.
+      // Within the budget: what the unit's own work state and the indexes leave, for
+      // its children.
       store = ValueStore();
-      Result<int> read = load_within(v, opts.dir, unit.children,
-                                     opts.memory_limit - unit_value_bytes(v, unit), store);
+      SectorIndex::release_unused();
+      if (const uint64_t least = unit_least_memory(v, unit); least > opts.memory_limit)
+        return Status::error("unit " + unit_name(unit) + " needs at least " + mib(least) +
+                             " (its values, counters, indexes and a small cache per table it "
+                             "reads), more than --memory " +
+                             mib(opts.memory_limit));
+      const uint64_t own = unit_value_bytes(v, unit) + index_bytes(v, unit);
+      Result<int> read = load_within(v, opts.dir, unit.children, opts.memory_limit - own, store);
       if (!read) return read.status();
       report.tables_read_by_block += *read;
     }
@@ -285,7 +324,9 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
     progress.finish_unit(false);
     for (const auto& [sector, last] : last_use)
       if (last == i) store.erase(sector);
+    SectorIndex::release_unused();
   }
+  report.peak_rss_bytes = peak_rss();
   report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return report;
 }

@@ -13,7 +13,7 @@ namespace millbase {
 struct SolveOptions {
   std::string dir;              // table directory
   std::vector<Sector> targets;  // solve these and what they depend on; empty: all
-  uint64_t memory_limit = 0;    // bytes for values; 0: no limit (children read whole)
+  uint64_t memory_limit = 0;    // budget for the solver's data, see solve(); 0: no limit
   bool quiet = false;           // no progress on stderr
   int zstd_level = 0;           // 0: the format's default
 };
@@ -23,23 +23,32 @@ struct SolveReport {
   uint64_t positions_solved = 0;
   double seconds = 0;
   uint64_t peak_unit_bytes = 0;  // estimated memory of the largest unit
+  uint64_t peak_rss_bytes = 0;   // peak resident memory of the process
   int tables_read_by_block = 0;  // child tables read through their blocks (--memory)
 };
 
 // The least decoded-block cache given to a child table read through its blocks.
 constexpr uint64_t MIN_CHILD_CACHE = uint64_t(256) << 10;
 
-// Returns the estimated bytes needed to solve `unit`: 4 per entry of its sectors and
-// 2 per entry of the child sectors it reads.
+// Returns the estimated bytes needed to solve `unit`: its own work state (2 bytes per
+// entry for values, in a movement unit 2 more for counters and 1/8 for masks of pending
+// levels) and 2 per entry of the child sectors it reads. Indexes are not counted.
 uint64_t unit_memory(const Variant& v, const WorkUnit& unit);
 
-// Returns the least bytes `unit` can be solved in: 4 per entry of its sectors and
-// MIN_CHILD_CACHE per child table read through its blocks.
+// Returns a lower bound of the bytes `unit` can be solved in: its own work state and
+// MIN_CHILD_CACHE per child table read through its blocks (solve() adds the indexes
+// when the unit comes up).
 uint64_t unit_min_memory(const Variant& v, const WorkUnit& unit);
 
+// Returns the least bytes `unit` can be solved in: unit_min_memory() and the indexes
+// of its sectors and of those it reads (built to be measured).
+uint64_t unit_least_memory(const Variant& v, const WorkUnit& unit);
+
 // Solves the units needed for opts.targets into opts.dir. With a memory limit, each
-// unit's children are read whole while they fit in what the unit's own values leave
-// of it, and through their blocks (TableReader) beyond that.
+// unit's children are read whole while they fit in what the unit's own work state and
+// the indexes it uses leave of it, and through their blocks (TableReader) beyond that;
+// a unit that does not fit even so is an error. Not counted: the process itself (code,
+// libraries, thread stacks: about 10 MB) and the compressed tables being written.
 Result<SolveReport> solve(const Variant& v, const SolveOptions& opts);
 
 // Loads `sectors` into store within budget bytes: whole tables for the smallest while

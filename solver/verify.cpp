@@ -55,7 +55,7 @@ Result<std::vector<SectorCheck>> verify_tables(
         absent = table_path(dir, s);
     if (!absent.empty()) {
       for (const Sector& s : present) {
-        const uint64_t entries = SectorIndex::get(*v.board, s.us, s.them)->size();
+        const uint64_t entries = SectorIndex::count(*v.board, s.us, s.them);
         checks.push_back({s, entries, 0, "",
                           "not checked: its unit's other table " + absent +
                               " is missing (millbase solve completes it)"});

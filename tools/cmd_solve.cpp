@@ -1,6 +1,9 @@
 // millbase solve: solve a variant into a table directory.
 // millbase sectors: print the sector graph with sizes.
 #include <omp.h>
+#if __has_include(<malloc.h>)
+#include <malloc.h>
+#endif
 
 #include <cstdio>
 
@@ -82,6 +85,12 @@ int run_solve(const SolveArgs& a) {
   }
   if (a.threads > 0) omp_set_num_threads(a.threads);
   if (!resolve_targets(*v, a.sectors, a.max_stones, opts.targets)) return EXIT_USAGE;
+#ifdef M_MMAP_THRESHOLD
+  // Large blocks straight from mmap and back on free: glibc otherwise raises this
+  // threshold as big blocks are freed and keeps later ones of up to 32 MB in its heap,
+  // where freed memory can stay resident and the peak outgrows --memory.
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
   Result<SolveReport> r = solve(*v, opts);
   if (!r) return fail(EXIT_ERROR, r.message());
   // The value of the empty board, when the solve covered it.
@@ -96,10 +105,12 @@ int run_solve(const SolveArgs& a) {
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"units_solved\":%d,\"units_skipped\":%d,"
         "\"positions_solved\":%llu,\"seconds\":%.3f,\"tables_read_by_block\":%d,"
-        "\"start_value\":%s}\n",
+        "\"memory_limit_bytes\":%llu,\"peak_rss_bytes\":%llu,\"start_value\":%s}\n",
         json_string(v->name).c_str(), json_string(opts.dir).c_str(), r->units_solved,
         r->units_skipped, (unsigned long long)r->positions_solved, r->seconds,
-        r->tables_read_by_block, start_value.empty() ? "null" : json_string(start_value).c_str());
+        r->tables_read_by_block, (unsigned long long)opts.memory_limit,
+        (unsigned long long)r->peak_rss_bytes,
+        start_value.empty() ? "null" : json_string(start_value).c_str());
     return EXIT_OK;
   }
   std::printf("%s: %d units solved, %d already solved, %llu positions in %.2f s, tables in %s\n",
@@ -108,6 +119,9 @@ int run_solve(const SolveArgs& a) {
   if (r->tables_read_by_block)
     std::printf("%d child tables were read through their blocks to stay within --memory\n",
                 r->tables_read_by_block);
+  if (opts.memory_limit)
+    std::printf("peak memory %.1f MiB (--memory %.1f MiB)\n", r->peak_rss_bytes / 1048576.0,
+                opts.memory_limit / 1048576.0);
   if (!start_value.empty())
     std::printf("Empty board, side to move places first: %s\n", start_value.c_str());
   return EXIT_OK;
@@ -131,7 +145,7 @@ int run_sectors(const SectorsArgs& a) {
     uint64_t size = 0;
     std::string names, children;
     for (const Sector& s : u.sectors) {
-      size += SectorIndex::get(*v->board, s.us, s.them)->size();
+      size += SectorIndex::count(*v->board, s.us, s.them);
       names += (names.empty() ? "" : " ") + sector_name(s);
     }
     for (const Sector& c : u.children) children += (children.empty() ? "" : " ") + sector_name(c);
@@ -143,8 +157,9 @@ int run_sectors(const SectorsArgs& a) {
         json += std::string(i ? "," : "") + "{\"name\":" + json_string(sector_name(s)) +
                 ",\"us\":" + std::to_string(s.us) + ",\"them\":" + std::to_string(s.them) +
                 ",\"us_hand\":" + std::to_string(s.us_hand) +
-                ",\"them_hand\":" + std::to_string(s.them_hand) + ",\"positions\":" +
-                std::to_string(SectorIndex::get(*v->board, s.us, s.them)->size()) + "}";
+                ",\"them_hand\":" + std::to_string(s.them_hand) +
+                ",\"positions\":" + std::to_string(SectorIndex::count(*v->board, s.us, s.them)) +
+                "}";
       }
       json += "],\"reads\":[";
       for (size_t i = 0; i < u.children.size(); ++i)
@@ -184,8 +199,9 @@ Command register_solve(CLI::App& app) {
                   "Solve only the movement sectors with at most K stones per side (and what they "
                   "depend on)");
   cmd->add_option("--memory", a->memory,
-                  "Memory for values (e.g. 20G): child tables that do not fit whole are read "
-                  "through their compressed blocks; refuse to start if a unit cannot fit");
+                  "Memory budget (e.g. 20G, binary units) for values, counters, indexes and child "
+                  "tables: those that do not fit whole are read through their compressed "
+                  "blocks; refuse if a unit cannot fit");
   cmd->add_option("--threads,-j", a->threads, "Threads (default: all cores)");
   cmd->add_option("--zstd-level", a->zstd_level, "zstd level for the tables (default 12)");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");

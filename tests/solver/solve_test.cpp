@@ -115,7 +115,7 @@ TEST(Solve, RefusesWhenOverTheMemoryBudget) {
 uint64_t least_memory(const Variant& v, const std::vector<Sector>& targets) {
   uint64_t least = 0;
   for (const WorkUnit& u : SectorGraph(v).closure(targets))
-    least = std::max(least, unit_min_memory(v, u));
+    least = std::max(least, unit_least_memory(v, u));
   return least;
 }
 
