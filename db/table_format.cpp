@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <memory>
 
 #include "db/bytes.h"
@@ -251,50 +252,72 @@ TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries) {
   return h;
 }
 
-// Writes header, block index and frames to path atomically: a temporary file, fsync,
-// rename, fsync of the directory. On error nothing is left under `path`.
-Status write_file(const std::string& path, TableHeader h,
-                  const std::vector<std::vector<uint8_t>>& frames) {
-  std::vector<uint8_t> index;
-  uint64_t offset = HEADER_SIZE + uint64_t(h.block_count) * BLOCK_ENTRY_SIZE;
-  for (uint32_t b = 0; b < h.block_count; ++b) {
-    const auto& wdl = frames[2 * b];
-    const auto& dtm = frames[2 * b + 1];
-    put_u64(index, offset);
-    put_u32(index, uint32_t(wdl.size()));
-    put_u32(index, uint32_t(dtm.size()));
-    put_u64(index, checksum(wdl.data(), wdl.size()));
-    put_u64(index, checksum(dtm.data(), dtm.size()));
-    offset += wdl.size() + dtm.size();
-    h.data_size += wdl.size() + dtm.size();
+// Fills frames[2 * (b - begin)] and [2 * (b - begin) + 1] with the compressed WDL and
+// distance planes of blocks b in [begin, end).
+using BatchEncoder =
+    std::function<Status(uint32_t begin, uint32_t end, std::vector<std::vector<uint8_t>>& frames)>;
+
+// Blocks compressed and written together: enough to keep every thread busy, few enough
+// that a batch's frames take little memory.
+constexpr uint32_t WRITE_BATCH = 256;
+
+// Writes all of bytes at offset of fd; false with errno set on failure.
+bool pwrite_all(int fd, const std::vector<uint8_t>& bytes, uint64_t offset) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::pwrite(fd, bytes.data() + done, bytes.size() - done, off_t(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0) errno = EIO;  // no progress and no reason given
+    if (n <= 0) return false;
+    done += size_t(n);
   }
+  return true;
+}
+
+// Writes the table to path atomically: a temporary file, fsync, rename, fsync of the
+// directory. The blocks come from `encode` batch by batch and go straight to the file
+// after the space of the block index; the index and the header, which depend on the
+// frames, go in last. On error nothing is left under `path`.
+Status write_file(const std::string& path, TableHeader h, const BatchEncoder& encode) {
+  static_assert(HEADER_SIZE == 96 && BLOCK_ENTRY_SIZE == 32);
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Status::error("cannot create " + tmp + ": " + errno_text());
+  std::vector<uint8_t> index;
+  const uint64_t data_start = HEADER_SIZE + uint64_t(h.block_count) * BLOCK_ENTRY_SIZE;
+  uint64_t offset = data_start;
+  std::vector<std::vector<uint8_t>> frames;
+  Status status = Status::ok();
+  bool ok = true;
+  for (uint32_t begin = 0; ok && status && begin < h.block_count; begin += WRITE_BATCH) {
+    const uint32_t end = std::min(h.block_count, begin + WRITE_BATCH);
+    frames.assign(2 * size_t(end - begin), {});
+    if (status = encode(begin, end, frames); !status) break;
+    for (uint32_t b = 0; ok && b < end - begin; ++b) {
+      const auto& wdl = frames[2 * b];
+      const auto& dtm = frames[2 * b + 1];
+      put_u64(index, offset);
+      put_u32(index, uint32_t(wdl.size()));
+      put_u32(index, uint32_t(dtm.size()));
+      put_u64(index, checksum(wdl.data(), wdl.size()));
+      put_u64(index, checksum(dtm.data(), dtm.size()));
+      ok = pwrite_all(fd, wdl, offset) && pwrite_all(fd, dtm, offset + wdl.size());
+      offset += wdl.size() + dtm.size();
+    }
+  }
+  h.data_size = offset - data_start;
   h.index_checksum = checksum(index.data(), index.size());
   std::vector<uint8_t> head;
   put_header(head, h);
-  static_assert(HEADER_SIZE == 96 && BLOCK_ENTRY_SIZE == 32);
-
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return Status::error("cannot create " + tmp + ": " + errno_text());
-  auto write_all = [&](const std::vector<uint8_t>& bytes) {
-    size_t done = 0;
-    while (done < bytes.size()) {
-      ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return false;
-      done += size_t(n);
-    }
-    return true;
-  };
-  bool ok = write_all(head) && write_all(index);
-  for (size_t i = 0; ok && i < frames.size(); ++i) ok = write_all(frames[i]);
+  ok = ok && status && pwrite_all(fd, head, 0) && pwrite_all(fd, index, HEADER_SIZE);
   ok = ok && ::fsync(fd) == 0;
-  std::string error = ok ? "" : errno_text();
+  std::string error = ok || !status ? "" : errno_text();
   ok = (::close(fd) == 0) && ok;
   if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
     if (error.empty()) error = errno_text();
     ::unlink(tmp.c_str());
-    return Status::error("cannot write " + path + ": " + error);
+    return status ? Status::error("cannot write " + path + ": " + error)
+                  : Status::error(path + ": " + status.message());
   }
   // Make the rename durable.
   std::string dir =
@@ -313,22 +336,22 @@ Status write_table(const std::string& path, const Variant& v, const Sector& s,
   h.block_count = uint32_t((values.size() + h.block_entries - 1) / h.block_entries);
   h.zstd_level = zstd_level;
   h.stats = compute_stats(values);
-
-  std::vector<std::vector<uint8_t>> frames(2 * size_t(h.block_count));
-  std::vector<std::string> errors(h.block_count);
+  return write_file(path, h, [&](uint32_t first, uint32_t last, auto& frames) {
+    std::vector<std::string> errors(last - first);
 #pragma omp parallel for schedule(dynamic, 1)
-  for (int64_t b = 0; b < int64_t(h.block_count); ++b) {
-    size_t begin = size_t(b) * h.block_entries;
-    size_t end = std::min<size_t>(begin + h.block_entries, values.size());
-    std::vector<uint8_t> wdl, dtm;
-    encode_block(values.subspan(begin, end - begin), wdl, dtm);
-    Status st = compress(wdl, zstd_level, frames[2 * b]);
-    if (st) st = compress(dtm, zstd_level, frames[2 * b + 1]);
-    if (!st) errors[b] = st.message();
-  }
-  for (const std::string& e : errors)
-    if (!e.empty()) return Status::error(path + ": " + e);
-  return write_file(path, h, frames);
+    for (int64_t b = first; b < int64_t(last); ++b) {
+      const size_t begin = size_t(b) * h.block_entries;
+      const size_t end = std::min<size_t>(begin + h.block_entries, values.size());
+      std::vector<uint8_t> wdl, dtm;
+      encode_block(values.subspan(begin, end - begin), wdl, dtm);
+      Status st = compress(wdl, zstd_level, frames[2 * (b - first)]);
+      if (st) st = compress(dtm, zstd_level, frames[2 * (b - first) + 1]);
+      if (!st) errors[b - first] = st.message();
+    }
+    for (const std::string& e : errors)
+      if (!e.empty()) return Status::error(e);
+    return Status::ok();
+  });
 }
 
 Status write_derived_table(const std::string& path, const Variant& v, const Sector& s,
@@ -336,7 +359,7 @@ Status write_derived_table(const std::string& path, const Variant& v, const Sect
   TableHeader h = make_header(v, s, entries);
   h.encoding = Encoding::DERIVED;
   h.stats = stats;
-  return write_file(path, h, {});
+  return write_file(path, h, nullptr);
 }
 
 Result<TableFile> TableFile::open_any(const std::string& path) {

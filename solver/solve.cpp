@@ -105,7 +105,8 @@ class ProgressReporter {
     double unit_s = std::chrono::duration<double>(now - unit_start_).count();
     double rate = unit_s > 0 ? done / unit_s : 0;
     double overall_s = std::chrono::duration<double>(now - start_).count();
-    double overall_rate = overall_s > 0 ? (finished_ + done) / overall_s : 0;
+    // Units found already solved took no time: they count as done, not toward the rate.
+    double overall_rate = overall_s > 0 ? (finished_ - skipped_ + done) / overall_s : 0;
     double eta = overall_rate > 0 ? (total_ - finished_ - done) / overall_rate : 0;
     std::fprintf(stderr, "[%d/%d] %s: %s %s of %s positions, %s/s, ETA %s\n", number_, count_,
                  name_.c_str(), stage, human_count(double(done)).c_str(),
@@ -116,6 +117,7 @@ class ProgressReporter {
   // and for the last unit.
   void finish_unit(bool skipped) {
     finished_ += unit_entries_;
+    if (skipped) skipped_ += unit_entries_;
     if (quiet_) return;
     const auto now = Clock::now();
     const double s = std::chrono::duration<double>(now - unit_start_).count();
@@ -128,7 +130,7 @@ class ProgressReporter {
 
  private:
   bool quiet_;
-  uint64_t total_, finished_ = 0, unit_entries_ = 0;
+  uint64_t total_, finished_ = 0, skipped_ = 0, unit_entries_ = 0;
   int number_ = 0, count_ = 0;
   std::string name_;
   Clock::time_point start_ = Clock::now(), unit_start_, last_;
@@ -254,10 +256,14 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
   for (const WorkUnit& u : units) {
     total += unit_entries(v, u);
     report.peak_unit_bytes = std::max(report.peak_unit_bytes, unit_memory(v, u));
-    least = std::max(least, unit_min_memory(v, u));
+    // Units whose tables are all there are checked when they come up.
+    bool present = true;
+    for (const Sector& s : u.sectors)
+      present = present && std::filesystem::exists(table_path(opts.dir, s));
+    if (!present) least = std::max(least, unit_min_memory(v, u));
   }
   if (opts.memory_limit && least > opts.memory_limit)
-    return Status::error("the largest unit needs at least " + mib(least) +
+    return Status::error("the largest unit to solve needs at least " + mib(least) +
                          " (its own values and a small cache per table it reads), more than "
                          "--memory " +
                          mib(opts.memory_limit));

@@ -73,6 +73,17 @@ TEST_F(TableFormatTest, RoundTrip) {
   EXPECT_FALSE(fs::exists(path_ + ".tmp." + std::to_string(::getpid())));
 }
 
+TEST_F(TableFormatTest, RoundTripOverManyWriteBatches) {
+  // 64-entry blocks: 1 + values_.size() / 64 = 405 blocks, written in two batches.
+  ASSERT_TRUE(write_table(path_, NINE, sector_, values_, DEFAULT_ZSTD_LEVEL, 64));
+  Result<TableFile> t = TableFile::open(path_, NINE, sector_);
+  ASSERT_TRUE(t) << t.message();
+  EXPECT_EQ(t->header().block_count, (values_.size() + 63) / 64);
+  EXPECT_GT(t->header().block_count, 256u);
+  EXPECT_TRUE(t->verify_checksums());
+  EXPECT_EQ(read_error(), "");
+}
+
 TEST_F(TableFormatTest, EveryFlippedByteIsCaught) {
   const std::vector<uint8_t> good = bytes();
   std::mt19937_64 rng(7);
