@@ -4,12 +4,12 @@
 # how many child tables were read through their blocks, and whether the tables are
 # byte-identical to the unbudgeted run.
 #   bench/bench_memory.sh [build dir] [max stones] [budget ...]
-# Defaults: build, 5, budgets 200M 140M 125M.
+# Defaults: build, 5, budgets 200M 175M 155M.
 set -euo pipefail
 build=${1:-build}
 stones=${2:-5}
 shift 2 || shift $#
-budgets=${*:-200M 140M 125M}
+budgets=${*:-200M 175M 155M}
 bin="$build/millbase"
 [ -x "$bin" ] || { echo "no $bin: build first (cmake --build $build)" >&2; exit 2; }
 command -v /usr/bin/time >/dev/null || { echo "needs GNU time: apt-get install time" >&2; exit 2; }
