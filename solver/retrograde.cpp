@@ -39,7 +39,6 @@ namespace millbase {
 namespace {
 
 constexpr uint16_t CANNOT_LOSE = 0xFFFF;
-constexpr uint16_t NO_LEVEL = 0xFFFF;
 constexpr uint64_t BLOCK = 4096;  // entries per parallel task
 constexpr uint64_t SPAN = 64;     // entries per mask of pending levels
 constexpr size_t BATCH = 32;
@@ -176,12 +175,12 @@ class UnitSolver {
     });
   }
 
-  // Returns the bit of level d in a block's mask of pending levels.
+  // Returns the bit of level d in a span's mask of pending levels.
   static uint64_t level_bit(int d) { return uint64_t(1) << (d % 64); }
 
   // Records that entry i of sector id holds a value pending at `level`.
   void post(int id, uint64_t i, int level) {
-    assert(level < NO_LEVEL);
+    assert(level <= MAX_DISTANCE);
     std::atomic_ref<uint64_t>(pending_[first_span_[id] + i / SPAN]).fetch_or(level_bit(level));
     raise_last_level(level);
   }

@@ -66,6 +66,31 @@ class ChildLookup {
     return store_.lookup(s, us, them);
   }
 
+  // operator() in three steps, for callers that look up many positions: locate() all,
+  // then rank() all (prefetching the values held in memory), then value() each, so the
+  // cache misses of the lookups overlap.
+  struct Probe {
+    const SectorValues* sv;  // null: a terminal sector (a loss in 0)
+    Bitboard us;
+    SectorIndex::Located located;
+    uint64_t index;
+  };
+  Probe locate(const Sector& s, Bitboard us, Bitboard them) const {
+    if (is_terminal(s)) return {nullptr, 0, {}, 0};
+    const SectorValues* sv = nullptr;
+    for (const auto& [sector, known] : known_)
+      if (sector == s) sv = known;
+    if (!sv) sv = store_.find(s);
+    assert(sv && "child sector not solved");
+    return {sv, us, sv->index->locate(us, them), 0};
+  }
+  void rank(Probe& p) const {
+    if (!p.sv) return;
+    p.index = p.sv->index->rank(p.us, p.located).index;
+    if (!p.sv->reader) __builtin_prefetch(&p.sv->values[p.index]);
+  }
+  ValueCode value(const Probe& p) const { return p.sv ? p.sv->at(p.index) : LOSS_IN_0; }
+
  private:
   const ValueStore& store_;
   std::vector<std::pair<Sector, const SectorValues*>> known_;
@@ -82,7 +107,8 @@ template <class F>
 void parallel_for_each(const SectorIndex& index, F f);
 
 // Returns the value of the position by the formula of rules.md from its successors'
-// values, given by lookup(sector, us, them) (a ValueStore or a ChildLookup).
+// values, given by lookup(sector, us, them) (a ValueStore or a ChildLookup; a
+// ChildLookup's lookups are made in steps, so that their cache misses overlap).
 template <class Lookup>
 ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
                    const Lookup& lookup);
@@ -118,12 +144,22 @@ template <class Lookup>
 ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
                    const Lookup& lookup) {
   ValueFolder fold;
-  for_each_successor(v, s, us, them, [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
-    if constexpr (std::is_same_v<Lookup, ValueStore>)
-      fold.add(lookup.lookup(cs, cu, ct));
-    else
-      fold.add(lookup(cs, cu, ct));
-  });
+  if constexpr (std::is_same_v<Lookup, ChildLookup>) {
+    ChildLookup::Probe probes[MAX_MOVES];
+    int n = 0;
+    for_each_successor(v, s, us, them, [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
+      probes[n++] = lookup.locate(cs, cu, ct);
+    });
+    for (int i = 0; i < n; ++i) lookup.rank(probes[i]);
+    for (int i = 0; i < n; ++i) fold.add(lookup.value(probes[i]));
+  } else {
+    for_each_successor(v, s, us, them, [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
+      if constexpr (std::is_same_v<Lookup, ValueStore>)
+        fold.add(lookup.lookup(cs, cu, ct));
+      else
+        fold.add(lookup(cs, cu, ct));
+    });
+  }
   return fold.result();
 }
 
