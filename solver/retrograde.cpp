@@ -20,9 +20,9 @@
 //  3. What no level resolves is a draw.
 // The values array is the queue of levels: at level d every value "in d" is final (a
 // shorter win would have been found at an earlier level), so the positions of level d
-// are found by reading the values, block by block, and no list of positions is kept.
-// Per block of BLOCK entries, a mask of the levels (mod 64) still pending in it lets a
-// level read only the blocks that hold some of its positions.
+// are found by reading the values, and no list of positions is kept. Per span of SPAN
+// entries, a mask of the levels (mod 64) still pending in it lets a level read only the
+// spans that hold some of its positions.
 // Each level's values do not depend on the order in which threads visit positions, so
 // the tables are identical for any number of threads.
 #include "solver/retrograde.h"
@@ -322,11 +322,10 @@ class UnitSolver {
   std::vector<std::pair<int, uint64_t>> blocks_;  // (sector id, first entry) per block
   uint64_t spans_ = 0;
   std::vector<uint64_t> first_span_;  // per sector id
-  // Per block, bit k % 64 for every level k > the current one with a value pending in
-  // the block (and possibly bits of levels without one).
+  // Per span, bit k % 64 for every level k > the current one with a value pending in
+  // the span (and possibly bits of levels without one).
   std::vector<uint64_t> pending_;
-  std::atomic<int> last_level_{0};
-  // the highest level with a value pending
+  std::atomic<int> last_level_{0};  // the highest level with a value pending
 };
 
 }  // namespace

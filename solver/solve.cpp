@@ -302,12 +302,13 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
       // its children.
       store = ValueStore();
       SectorIndex::release_unused();
-      if (const uint64_t least = unit_least_memory(v, unit); least > opts.memory_limit)
+      const uint64_t least = unit_least_memory(v, unit);
+      if (least > opts.memory_limit)
         return Status::error("unit " + unit_name(unit) + " needs at least " + mib(least) +
                              " (its values, counters, indexes and a small cache per table it "
                              "reads), more than --memory " +
                              mib(opts.memory_limit));
-      const uint64_t own = unit_value_bytes(v, unit) + index_bytes(v, unit);
+      const uint64_t own = least - unit.children.size() * MIN_CHILD_CACHE;
       Result<int> read = load_within(v, opts.dir, unit.children, opts.memory_limit - own, store);
       if (!read) return read.status();
       report.tables_read_by_block += *read;

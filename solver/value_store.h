@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <map>
 #include <memory>
-#include <type_traits>
 #include <vector>
 
 #include "db/sector.h"
@@ -59,11 +58,12 @@ class ChildLookup {
     for (const Sector& s : sectors)
       if (const SectorValues* sv = store.find(s)) known_.push_back({s, sv});
   }
+  // Returns the value of the position (us to move) in sector s; terminal sectors are
+  // loss in 0. The sector must be stored.
   ValueCode operator()(const Sector& s, Bitboard us, Bitboard them) const {
     if (is_terminal(s)) return LOSS_IN_0;
-    for (const auto& [sector, sv] : known_)
-      if (sector == s) return sv->at(sv->index->rank(us, them).index);
-    return store_.lookup(s, us, them);
+    const SectorValues* sv = find(s);
+    return sv->at(sv->index->rank(us, them).index);
   }
 
   // operator() in three steps, for callers that look up many positions: locate() all,
@@ -77,11 +77,7 @@ class ChildLookup {
   };
   Probe locate(const Sector& s, Bitboard us, Bitboard them) const {
     if (is_terminal(s)) return {nullptr, 0, {}, 0};
-    const SectorValues* sv = nullptr;
-    for (const auto& [sector, known] : known_)
-      if (sector == s) sv = known;
-    if (!sv) sv = store_.find(s);
-    assert(sv && "child sector not solved");
+    const SectorValues* sv = find(s);
     return {sv, us, sv->index->locate(us, them), 0};
   }
   void rank(Probe& p) const {
@@ -92,6 +88,15 @@ class ChildLookup {
   ValueCode value(const Probe& p) const { return p.sv ? p.sv->at(p.index) : LOSS_IN_0; }
 
  private:
+  // Returns the values of the stored, non-terminal sector s.
+  const SectorValues* find(const Sector& s) const {
+    for (const auto& [sector, sv] : known_)
+      if (sector == s) return sv;
+    const SectorValues* sv = store_.find(s);
+    assert(sv && "child sector not solved");
+    return sv;
+  }
+
   const ValueStore& store_;
   std::vector<std::pair<Sector, const SectorValues*>> known_;
 };
@@ -107,11 +112,9 @@ template <class F>
 void parallel_for_each(const SectorIndex& index, F f);
 
 // Returns the value of the position by the formula of rules.md from its successors'
-// values, given by lookup(sector, us, them) (a ValueStore or a ChildLookup; a
-// ChildLookup's lookups are made in steps, so that their cache misses overlap).
-template <class Lookup>
-ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
-                   const Lookup& lookup);
+// values in `lookup`, looked up in steps so that their cache misses overlap.
+inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
+                          const ChildLookup& lookup);
 
 }  // namespace millbase
 
@@ -140,26 +143,16 @@ void parallel_for_each(const SectorIndex& index, F f) {
                    f);
 }
 
-template <class Lookup>
-ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
-                   const Lookup& lookup) {
+inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
+                          const ChildLookup& lookup) {
+  ChildLookup::Probe probes[MAX_MOVES];
+  int n = 0;
+  for_each_successor(v, s, us, them, [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
+    probes[n++] = lookup.locate(cs, cu, ct);
+  });
+  for (int i = 0; i < n; ++i) lookup.rank(probes[i]);
   ValueFolder fold;
-  if constexpr (std::is_same_v<Lookup, ChildLookup>) {
-    ChildLookup::Probe probes[MAX_MOVES];
-    int n = 0;
-    for_each_successor(v, s, us, them, [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
-      probes[n++] = lookup.locate(cs, cu, ct);
-    });
-    for (int i = 0; i < n; ++i) lookup.rank(probes[i]);
-    for (int i = 0; i < n; ++i) fold.add(lookup.value(probes[i]));
-  } else {
-    for_each_successor(v, s, us, them, [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
-      if constexpr (std::is_same_v<Lookup, ValueStore>)
-        fold.add(lookup.lookup(cs, cu, ct));
-      else
-        fold.add(lookup(cs, cu, ct));
-    });
-  }
+  for (int i = 0; i < n; ++i) fold.add(lookup.value(probes[i]));
   return fold.result();
 }
 
