@@ -206,7 +206,7 @@ class UnitSolver {
         for (uint64_t s = begin; s < end; s += SPAN)
           found += scan_span(id, s, std::min(s + SPAN, end), d, batches[t], updates[t]);
         if (!batches[t].empty()) pass_on(id, batches[t], updates[t], d);
-        report("levels", resolved += found);
+        if (found) report("levels", resolved += found);
       });
     }
   }
