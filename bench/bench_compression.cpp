@@ -10,7 +10,9 @@
 #include <map>
 #include <string>
 
-#include "db/table_format.h"
+#include "db/table_dir.h"
+#include "db/table_file.h"
+#include "db/table_writer.h"
 
 using namespace millbase;
 namespace fs = std::filesystem;
@@ -91,7 +93,7 @@ int main(int argc, char** argv) {
       bytes += t->file_size();
       for (const BlockEntry& b : t->blocks()) wdl += b.wdl_size;
       std::vector<ValueCode> out;
-      std::vector<uint8_t> classes;
+      std::vector<Wdl> classes;
       for (uint32_t b = 0; b < t->header().block_count; ++b, ++blocks) {
         auto a = std::chrono::steady_clock::now();
         (void)t->read_block(b, out);

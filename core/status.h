@@ -17,21 +17,26 @@ class Status {
 
   static Status ok() { return Status(); }
   static Status error(std::string message) { return Status(Code::Error, std::move(message)); }
-  // A needed file (such as a table) does not exist.
-  static Status not_found(std::string message) {
-    return Status(Code::NotFound, std::move(message));
+  // A needed file (such as a table) does not exist. `subject` names what is missing
+  // for callers that say how to make it (a sector's name; empty: the whole directory).
+  static Status not_found(std::string message, std::string subject = "") {
+    Status s(Code::NotFound, std::move(message));
+    s.subject_ = std::move(subject);
+    return s;
   }
 
   bool is_ok() const { return code_ == Code::Ok; }
   explicit operator bool() const { return is_ok(); }
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
+  const std::string& subject() const { return subject_; }
 
  private:
   Status() = default;
   Status(Code c, std::string m) : code_(c), message_(std::move(m)) {}
   Code code_ = Code::Ok;
   std::string message_;
+  std::string subject_;
 };
 
 // A value of type T, or an error Status (a small std::expected).

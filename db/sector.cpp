@@ -30,4 +30,11 @@ Result<Sector> parse_sector(std::string_view text) {
   return Sector{uint8_t(v[0]), uint8_t(v[1]), uint8_t(v[2]), uint8_t(v[3])};
 }
 
+std::vector<Sector> successor_sectors(const Sector& s) {
+  const bool place = s.us_hand > 0;
+  std::vector<Sector> out{child_sector(s, place, false)};
+  if (s.them > 0 && s.us + place >= 3) out.push_back(child_sector(s, place, true));
+  return out;
+}
+
 }  // namespace millbase

@@ -4,6 +4,7 @@
 
 #include <compare>
 #include <string>
+#include <vector>
 
 #include "core/position.h"
 
@@ -39,5 +40,10 @@ inline Sector child_sector(const Sector& s, bool placed, bool removed) {
   return Sector{uint8_t(s.them - removed), uint8_t(s.us + placed), s.them_hand,
                 uint8_t(s.us_hand - placed)};
 }
+
+// Returns the sectors the moves from s can lead to (stored or terminal): the child
+// without a removal, and the one with a removal when a mill can close and the opponent
+// has a stone on the board.
+std::vector<Sector> successor_sectors(const Sector& s);
 
 }  // namespace millbase

@@ -12,7 +12,7 @@
 #include "core/movegen.h"
 #include "db/sector.h"
 #include "db/sector_index.h"
-#include "db/table_format.h"
+#include "db/table_file.h"
 
 namespace millbase {
 
@@ -23,7 +23,7 @@ class BlockCache {
  public:
   struct Block {
     std::vector<ValueCode> values;  // full decode
-    std::vector<uint8_t> wdl;       // WDL-only decode
+    std::vector<Wdl> wdl;           // WDL-only decode
   };
   using Key = std::tuple<const void*, uint32_t, bool>;  // table, block, WDL only
 
@@ -75,15 +75,13 @@ class TablebaseImpl : public Tablebase {
   Result<ValueCode> probe(const Position& p) const override {
     if (Status s = validate(variant(), p); !s) return s;
     if (game_over(variant(), p) != GameOver::None) return LOSS_IN_0;
-    return lookup(p, false);
+    return lookup_value(p);
   }
 
   Result<Wdl> probe_wdl(const Position& p) const override {
     if (Status s = validate(variant(), p); !s) return s;
     if (game_over(variant(), p) != GameOver::None) return Wdl::Loss;
-    Result<ValueCode> r = lookup(p, true);
-    if (!r) return r.status();
-    return Wdl(*r);
+    return lookup_wdl(p);
   }
 
   Result<std::vector<MoveValue>> analyze(const Position& p) const override {
@@ -117,47 +115,73 @@ class TablebaseImpl : public Tablebase {
     return t;
   }
 
-  // Returns the stored code, or for wdl_only the WDL class cast to a ValueCode.
-  Result<ValueCode> lookup(const Position& p, bool wdl_only) const {
+  // Where a position's value is: its table and its entry.
+  struct Entry {
+    std::shared_ptr<const Table> table;
+    uint64_t index;
+  };
+  Result<Entry> entry(const Position& p) const {
     Result<std::shared_ptr<const Table>> t = table(sector_of(p));
     if (!t) return t.status();
-    const Table& table = **t;
-    if (table.file.derived()) return derive(p, wdl_only);
-    const uint64_t i = table.index->rank(p.us(), p.them()).index;
-    const uint32_t per_block = table.file.header().block_entries;
-    const uint32_t b = uint32_t(i / per_block);
-    const BlockCache::Key key{&table, b, wdl_only};
-    std::shared_ptr<const BlockCache::Block> block = cache_.find(key);
-    if (!block) {
-      auto fresh = std::make_shared<BlockCache::Block>();
-      Status s = wdl_only ? table.file.read_wdl_block(b, fresh->wdl)
-                          : table.file.read_block(b, fresh->values);
-      if (!s) return s;
-      block = fresh;
-      cache_.insert(key, block);
-    }
-    return wdl_only ? ValueCode(block->wdl[i % per_block]) : block->values[i % per_block];
+    return Entry{*t, (*t)->index->rank(p.us(), p.them()).index};
   }
 
-  // Returns the value (or WDL class) of p in a derived table: the rules.md formula over
-  // its successors' probes.
-  Result<ValueCode> derive(const Position& p, bool wdl_only) const {
-    ValueFolder fold;
-    for (Move m : MoveList(variant(), p)) {
-      const Position q = do_move(p, m);
-      if (wdl_only) {
-        Result<Wdl> w = probe_wdl(q);
+  // Returns block b of table t from the cache, reading and decoding it (all values,
+  // or the WDL plane only) on a miss.
+  Result<std::shared_ptr<const BlockCache::Block>> block(const Table& t, uint32_t b,
+                                                         bool wdl_only) const {
+    const BlockCache::Key key{&t, b, wdl_only};
+    if (std::shared_ptr<const BlockCache::Block> cached = cache_.find(key)) return cached;
+    auto fresh = std::make_shared<BlockCache::Block>();
+    Status s =
+        wdl_only ? t.file.read_wdl_block(b, fresh->wdl) : t.file.read_block(b, fresh->values);
+    if (!s) return s;
+    cache_.insert(key, fresh);
+    return std::shared_ptr<const BlockCache::Block>(fresh);
+  }
+
+  // Returns the value of p (not over) from its table, or by a one-ply search when the
+  // table is derived.
+  Result<ValueCode> lookup_value(const Position& p) const {
+    Result<Entry> e = entry(p);
+    if (!e) return e.status();
+    if (e->table->file.derived()) return fold_successors(p);
+    const uint32_t per_block = e->table->file.header().block_entries;
+    auto b = block(*e->table, uint32_t(e->index / per_block), false);
+    if (!b) return b.status();
+    return (*b)->values[e->index % per_block];
+  }
+
+  // Returns the class of p (not over) from its table's WDL plane, or by a one-ply search
+  // over the successors' classes when the table is derived.
+  Result<Wdl> lookup_wdl(const Position& p) const {
+    Result<Entry> e = entry(p);
+    if (!e) return e.status();
+    if (e->table->file.derived()) {
+      // A class stands for a value of the same class: the formula keeps the class.
+      ValueFolder fold;
+      for (Move m : MoveList(variant(), p)) {
+        Result<Wdl> w = probe_wdl(do_move(p, m));
         if (!w) return w.status();
         fold.add(*w == Wdl::Draw ? DRAW : *w == Wdl::Win ? code_of_distance(1) : LOSS_IN_0);
-      } else {
-        Result<ValueCode> c = probe(q);
-        if (!c) return c;
-        fold.add(*c);
       }
+      return wdl_of(fold.result());
     }
-    const ValueCode v = fold.result();
-    if (!wdl_only) return v;
-    return ValueCode(is_draw(v) ? Wdl::Draw : is_win(v) ? Wdl::Win : Wdl::Loss);
+    const uint32_t per_block = e->table->file.header().block_entries;
+    auto b = block(*e->table, uint32_t(e->index / per_block), true);
+    if (!b) return b.status();
+    return (*b)->wdl[e->index % per_block];
+  }
+
+  // Returns the value of p by the rules.md formula over its successors' probes.
+  Result<ValueCode> fold_successors(const Position& p) const {
+    ValueFolder fold;
+    for (Move m : MoveList(variant(), p)) {
+      Result<ValueCode> c = probe(do_move(p, m));
+      if (!c) return c;
+      fold.add(*c);
+    }
+    return fold.result();
   }
 
   mutable std::mutex mutex_;
@@ -171,9 +195,8 @@ Result<std::shared_ptr<const Tablebase>> Tablebase::open(const Variant& v, const
                                                          Options options) {
   struct stat st;
   if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-    return Status::not_found("no table directory " + dir +
-                             " (build it with: millbase solve --variant " + std::string(v.name) +
-                             " --out " + dir + ")");
+    return Status::not_found("no table directory " + dir + " (tables of " + std::string(v.name) +
+                             ")");
   return std::shared_ptr<const Tablebase>(std::make_shared<TablebaseImpl>(v, dir, options));
 }
 

@@ -17,9 +17,6 @@
 
 namespace millbase {
 
-// Win, draw or loss for the side to move.
-enum class Wdl : uint8_t { Draw = 0, Win = 1, Loss = 2 };
-
 // A legal move and the value it gives the side that plays it (win in k + 1 when the
 // position after it is a loss in k, and so on).
 struct MoveValue {
@@ -33,7 +30,8 @@ class Tablebase {
     size_t cache_bytes = size_t(64) << 20;  // decoded blocks kept in memory
   };
 
-  // Opens the table directory `dir` for variant v; fails when dir is not a directory.
+  // Opens the table directory `dir` for variant v; fails (Status::Code::NotFound, with
+  // an empty subject()) when dir is not a directory.
   static Result<std::shared_ptr<const Tablebase>> open(const Variant& v, const std::string& dir,
                                                        Options options);
   static Result<std::shared_ptr<const Tablebase>> open(const Variant& v, const std::string& dir) {
@@ -44,7 +42,8 @@ class Tablebase {
 
   // Returns the value of p for the side to move (rules.md; loss in 0 when the game is
   // over). Errors: p invalid for the variant; a needed table missing
-  // (Status::Code::NotFound, naming the table and the command that builds it); corrupt.
+  // (Status::Code::NotFound naming the file, the sector and the variant, with the
+  // sector's name as its subject()); a corrupt table.
   virtual Result<ValueCode> probe(const Position& p) const = 0;
 
   // Returns win, draw or loss for the side to move, reading only the WDL planes.

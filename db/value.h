@@ -24,6 +24,15 @@ constexpr bool is_loss(ValueCode v) { return v != DRAW && (v - 1) % 2 == 0; }
 // Returns the distance of a win or loss code.
 constexpr int distance(ValueCode v) { return v - 1; }
 
+// Win, draw or loss for the side to move, as the WDL plane of a table stores it. On
+// disk: do not change (class 3 is invalid).
+enum class Wdl : uint8_t { Draw = 0, Win = 1, Loss = 2 };
+
+// Returns the class of a value.
+constexpr Wdl wdl_of(ValueCode v) {
+  return is_draw(v) ? Wdl::Draw : is_win(v) ? Wdl::Win : Wdl::Loss;
+}
+
 // Returns "win in 13", "loss in 4" or "draw".
 inline std::string value_text(ValueCode v) {
   if (is_draw(v)) return "draw";

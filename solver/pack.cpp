@@ -5,8 +5,11 @@
 #include <algorithm>
 
 #include "core/notation.h"
-#include "db/table_format.h"
-#include "solver/solve.h"
+#include "db/table_dir.h"
+#include "db/table_file.h"
+#include "db/table_writer.h"
+#include "solver/child_tables.h"
+#include "solver/sector_graph.h"
 
 namespace millbase {
 

@@ -33,15 +33,16 @@
 #include <atomic>
 
 #include "core/unmovegen.h"
+#include "solver/parallel_for_each.h"
+#include "solver/successors.h"
 
 namespace millbase {
 
 namespace {
 
 constexpr uint16_t CANNOT_LOSE = 0xFFFF;
-constexpr uint64_t BLOCK = 4096;  // entries per parallel task
-constexpr uint64_t SPAN = 64;     // entries per mask of pending levels
-constexpr size_t BATCH = 32;
+constexpr uint64_t SPAN = 64;             // entries per mask of pending levels
+constexpr size_t PROPAGATION_BATCH = 32;  // positions of a level passed on together
 
 // Work state of one unit.
 class UnitSolver {
@@ -55,8 +56,8 @@ class UnitSolver {
       total_ += sv.index->size();
       first_span_.push_back(spans_);
       spans_ += (sv.values.size() + SPAN - 1) / SPAN;
-      for (uint64_t b = 0; b < sv.values.size(); b += BLOCK)
-        blocks_.push_back({int(out_.size()), b});
+      for (uint64_t b = 0; b < sv.values.size(); b += TASK_ENTRIES)
+        tasks_.push_back({int(out_.size()), b});
       out_.push_back(std::move(sv));
     }
   }
@@ -88,17 +89,17 @@ class UnitSolver {
     return -1;
   }
 
-  // Returns the entries [begin, end) of block b.
-  std::pair<uint64_t, uint64_t> range(size_t b) const {
-    const auto [id, begin] = blocks_[b];
-    return {begin, std::min<uint64_t>(begin + BLOCK, out_[id].values.size())};
+  // Returns the entries [begin, end) of task t.
+  std::pair<uint64_t, uint64_t> range(size_t t) const {
+    const auto [id, begin] = tasks_[t];
+    return {begin, std::min<uint64_t>(begin + TASK_ENTRIES, out_[id].values.size())};
   }
 
-  // Runs body(block) over every block, in parallel.
+  // Runs body(task) over every task, in parallel.
   template <class Body>
-  void parallel_blocks(Body body) {
-#pragma omp parallel for schedule(dynamic, 1) if (blocks_.size() > 1)
-    for (size_t b = 0; b < blocks_.size(); ++b) body(b);
+  void parallel_tasks(Body body) {
+#pragma omp parallel for schedule(dynamic, 1) if (tasks_.size() > 1)
+    for (size_t t = 0; t < tasks_.size(); ++t) body(t);
   }
 
   // Reports progress from the first thread.
@@ -108,9 +109,9 @@ class UnitSolver {
 
   void evaluate_all() {
     std::atomic<uint64_t> done{0};
-    parallel_blocks([&](size_t b) {
-      const int id = blocks_[b].first;
-      const auto [begin, end] = range(b);
+    parallel_tasks([&](size_t task) {
+      const int id = tasks_[task].first;
+      const auto [begin, end] = range(task);
       out_[id].index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
         out_[id].values[i] = evaluate(v_, out_[id].sector, us, them, children_);
       });
@@ -155,9 +156,9 @@ class UnitSolver {
     for (auto& sv : out_) counts_.emplace_back(sv.values.size(), 0);
     pending_.assign(spans_, 0);
     std::atomic<uint64_t> done{0};
-    parallel_blocks([&](size_t b) {
-      const int id = blocks_[b].first;
-      const auto [begin, end] = range(b);
+    parallel_tasks([&](size_t task) {
+      const int id = tasks_[task].first;
+      const auto [begin, end] = range(task);
       uint64_t mask = 0;  // of the current span
       int last = 0;
       out_[id].index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
@@ -198,10 +199,10 @@ class UnitSolver {
     std::vector<std::vector<Update>> updates(threads);
     std::atomic<uint64_t> resolved{0};
     for (int d = 0; d <= last_level_; ++d) {
-      parallel_blocks([&](size_t b) {
+      parallel_tasks([&](size_t task) {
         const int t = omp_get_thread_num();
-        const int id = blocks_[b].first;
-        const auto [begin, end] = range(b);
+        const int id = tasks_[task].first;
+        const auto [begin, end] = range(task);
         uint64_t found = 0;
         for (uint64_t s = begin; s < end; s += SPAN)
           found += scan_span(id, s, std::min(s + SPAN, end), d, batches[t], updates[t]);
@@ -234,7 +235,7 @@ class UnitSolver {
       if (ahead == 0) {
         ++found;
         batch.push_back(i);
-        if (batch.size() == BATCH) pass_on(id, batch, updates, d);
+        if (batch.size() == PROPAGATION_BATCH) pass_on(id, batch, updates, d);
       } else if (value > code) {
         later = true;
       }
@@ -319,7 +320,7 @@ class UnitSolver {
   uint64_t total_ = 0;
   std::vector<SectorValues> out_;
   std::vector<std::vector<uint16_t>> counts_;
-  std::vector<std::pair<int, uint64_t>> blocks_;  // (sector id, first entry) per block
+  std::vector<std::pair<int, uint64_t>> tasks_;  // (sector id, first entry) per task
   uint64_t spans_ = 0;
   std::vector<uint64_t> first_span_;  // per sector id
   // Per span, bit k % 64 for every level k > the current one with a value pending in

@@ -12,15 +12,6 @@ bool SectorGraph::exists(const Sector& s) const {
          s.them + s.them_hand <= N && s.us + s.them <= n;
 }
 
-std::vector<Sector> SectorGraph::successors(const Sector& s) const {
-  std::vector<Sector> out;
-  const bool place = s.us_hand > 0;
-  // Without a removal; with one when a mill can close and the opponent has a stone.
-  out.push_back(child_sector(s, place, false));
-  if (s.them > 0 && s.us + place >= 3) out.push_back(child_sector(s, place, true));
-  return out;
-}
-
 SectorGraph::SectorGraph(const Variant& v) : variant_(&v) {
   const int N = v.stones;
   std::vector<Sector> movement, placement;
@@ -52,7 +43,7 @@ SectorGraph::SectorGraph(const Variant& v) : variant_(&v) {
   for (WorkUnit& u : units_) {
     std::set<Sector> children;
     for (const Sector& s : u.sectors)
-      for (const Sector& c : successors(s)) {
+      for (const Sector& c : successor_sectors(s)) {
         if (std::find(u.sectors.begin(), u.sectors.end(), c) != u.sectors.end())
           u.internal_moves = true;
         else if (!is_terminal(c))

@@ -24,9 +24,6 @@ class SectorGraph {
   const Variant& variant() const { return *variant_; }
   const std::vector<WorkUnit>& units() const { return units_; }
 
-  // Returns the sectors of s's successors (stored or terminal).
-  std::vector<Sector> successors(const Sector& s) const;
-
   // Returns the units needed for `targets` (and everything they depend on), in order.
   std::vector<WorkUnit> closure(const std::vector<Sector>& targets) const;
 

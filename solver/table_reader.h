@@ -7,7 +7,7 @@
 #include <mutex>
 #include <vector>
 
-#include "db/table_format.h"
+#include "db/table_file.h"
 
 namespace millbase {
 

@@ -4,18 +4,36 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <map>
 #include <mutex>
 
 #include "core/notation.h"
-#include "db/table_format.h"
-#include "solver/solve.h"
+#include "db/table_dir.h"
+#include "db/table_file.h"
+#include "solver/child_tables.h"
+#include "solver/parallel_for_each.h"
+#include "solver/sector_graph.h"
+#include "solver/successors.h"
 
 namespace millbase {
 
+namespace {
+
+// Returns a 64-bit mix of x (splitmix64's finaliser).
+uint64_t mix(uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
 Result<std::vector<SectorCheck>> verify_tables(
-    const Variant& v, const std::string& dir, bool quick, const std::vector<Sector>& sectors,
+    const Variant& v, const std::string& dir, const VerifyOptions& opts,
     const std::function<void(const SectorCheck&)>& on_sector) {
+  const bool quick = opts.quick;
+  const std::vector<Sector>& sectors = opts.sectors;
   SectorGraph graph(v);
   const std::vector<WorkUnit>& units = graph.units();
   std::vector<SectorCheck> checks;
@@ -41,7 +59,7 @@ Result<std::vector<SectorCheck>> verify_tables(
         Result<TableFile> file = TableFile::open(table_path(dir, s), v, s);
         if (!file) return file.status();
         if (Status st = file->verify_checksums(); !st) return st;
-        checks.push_back({s, file->header().entries, 0, "", ""});
+        checks.push_back({s, file->header().entries, 0, 0, "", ""});
         if (on_sector) on_sector(checks.back());
       }
       continue;
@@ -56,7 +74,7 @@ Result<std::vector<SectorCheck>> verify_tables(
     if (!absent.empty()) {
       for (const Sector& s : present) {
         const uint64_t entries = SectorIndex::count(*v.board, s.us, s.them);
-        checks.push_back({s, entries, 0, "",
+        checks.push_back({s, entries, 0, 0, "",
                           "not checked: its unit's other table " + absent +
                               " is missing (millbase solve completes it)"});
         if (on_sector) on_sector(checks.back());
@@ -74,10 +92,19 @@ Result<std::vector<SectorCheck>> verify_tables(
     for (const Sector& s : present) {
       const SectorValues& sv = *store.find(s);
       const ChildLookup lookup(store, needed);
-      SectorCheck check{s, sv.values.size(), 0, "", ""};
-      std::atomic<uint64_t> mismatches{0};
+      SectorCheck check{s, sv.values.size(), 0, 0, "", ""};
+      std::atomic<uint64_t> mismatches{0}, checked{0};
       std::mutex first;
+      // Entry i is checked when mix(key ^ i) < threshold; everything for a fraction of 1.
+      const double fraction = s.placement() ? opts.placement_sample : 1.0;
+      const bool all = fraction >= 1.0;
+      const uint64_t threshold = all ? 0 : uint64_t(std::ldexp(std::max(fraction, 0.0), 64));
+      const uint64_t key =
+          mix(opts.seed ^ mix(uint64_t(s.us) | uint64_t(s.them) << 8 | uint64_t(s.us_hand) << 16 |
+                              uint64_t(s.them_hand) << 24));
       parallel_for_each(*sv.index, [&](uint64_t i, Bitboard us, Bitboard them) {
+        if (!all && mix(key ^ i) >= threshold) return;
+        checked.fetch_add(1, std::memory_order_relaxed);
         ValueCode expected = evaluate(v, s, us, them, lookup);
         if (expected == sv.values[i]) return;
         if (mismatches++ == 0) {
@@ -90,6 +117,7 @@ Result<std::vector<SectorCheck>> verify_tables(
         }
       });
       check.mismatches = mismatches;
+      check.checked = checked;
       checks.push_back(check);
       if (on_sector) on_sector(check);
     }

@@ -10,21 +10,31 @@
 
 namespace millbase {
 
+struct VerifyOptions {
+  bool quick = false;           // checksums only
+  std::vector<Sector> sectors;  // these only; empty: every stored sector present
+  // Fraction of each placement sector's entries recomputed (movement sectors are always
+  // checked whole): entry i of sector s is checked when a hash of (seed, s, i) falls
+  // below the fraction, so a sample is the same for any number of threads.
+  double placement_sample = 1.0;
+  uint64_t seed = 0;
+};
+
 struct SectorCheck {
   Sector sector;
   uint64_t entries = 0;
+  uint64_t checked = 0;  // entries recomputed (all of them unless sampled; 0 for quick)
   uint64_t mismatches = 0;
   std::string first_mismatch;  // position, stored and recomputed value
   std::string skipped;         // why the sector was not checked, or empty
 };
 
-// Verifies the tables of the stored sectors in dir (all of them when `sectors` is
+// Verifies the tables of the stored sectors in dir (all of them when opts.sectors is
 // empty; missing tables are skipped unless explicitly listed, and so are present ones
-// whose unit partner is missing, with SectorCheck::skipped saying so). quick: checksums
-// only.
-// on_sector is called after each sector.
+// whose unit partner is missing, with SectorCheck::skipped saying so). on_sector is
+// called after each sector.
 Result<std::vector<SectorCheck>> verify_tables(
-    const Variant& v, const std::string& dir, bool quick, const std::vector<Sector>& sectors,
+    const Variant& v, const std::string& dir, const VerifyOptions& opts,
     const std::function<void(const SectorCheck&)>& on_sector = {});
 
 }  // namespace millbase

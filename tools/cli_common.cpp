@@ -12,8 +12,14 @@ int fail(int code, std::string_view message) {
   return code;
 }
 
-int fail(const Status& s) {
-  return fail(s.code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR, s.message());
+std::string explain(const Status& s, const Variant& v, const std::string& dir) {
+  if (s.code() != Status::Code::NotFound) return s.message();
+  return s.message() + "; build it with: millbase solve --variant " + std::string(v.name) +
+         (s.subject().empty() ? "" : " --sector " + s.subject()) + " --out " + dir;
+}
+
+int fail(const Status& s, const Variant& v, const std::string& dir) {
+  return fail(s.code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR, explain(s, v, dir));
 }
 
 void add_variant_option(CLI::App* cmd, std::string* name) {

@@ -28,9 +28,13 @@ struct Command {
 // Prints "millbase: <message>" on stderr and returns code.
 int fail(int code, std::string_view message);
 
-// Prints the status's message and returns EXIT_MISSING for a missing table (NotFound),
+// Returns s's message; for a missing table or table directory (NotFound) of variant v
+// in dir, followed by the command that builds it.
+std::string explain(const Status& s, const Variant& v, const std::string& dir);
+
+// Prints explain(s, v, dir) and returns EXIT_MISSING for a missing table (NotFound),
 // else EXIT_ERROR.
-int fail(const Status& s);
+int fail(const Status& s, const Variant& v, const std::string& dir);
 
 // Adds --variant to cmd, storing the name in *name (default "six").
 void add_variant_option(CLI::App* cmd, std::string* name);

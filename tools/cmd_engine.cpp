@@ -7,7 +7,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "db/player.h"
+#include "player/player.h"
 #include "tools/cli_common.h"
 
 namespace millbase::cli {
@@ -39,7 +39,7 @@ class Engine {
       rest.erase(0, rest.find_first_not_of(' '));
       if (cmd == "quit") break;
       Status s = dispatch(cmd, rest);
-      if (!s) std::printf("error %s\n", s.message().c_str());
+      if (!s) std::printf("error %s\n", explain(s, *variant_, table_dir(*variant_, a_.db)).c_str());
       std::fflush(stdout);
     }
   }

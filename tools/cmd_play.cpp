@@ -6,7 +6,7 @@
 
 #include "core/game.h"
 #include "core/movegen.h"
-#include "db/player.h"
+#include "player/player.h"
 #include "tools/cli_common.h"
 
 namespace millbase::cli {
@@ -84,7 +84,7 @@ class Session {
     if (!tables_) {
       auto tb = Tablebase::open(v_, table_dir(v_, a_.db));
       if (!tb) {
-        say("error: " + tb.message());
+        say("error: " + explain(tb.status(), v_, table_dir(v_, a_.db)));
         return nullptr;
       }
       tables_ = *tb;
@@ -117,7 +117,7 @@ class Session {
     if (!tables()) return false;
     Result<Move> m = player_->choose(game_.position(), level_);
     if (!m) {
-      say("error: " + m.message());
+      say("error: " + explain(m.status(), v_, table_dir(v_, a_.db)));
       return false;
     }
     say(std::string(color_name(game_.position().side_to_move)) + " (computer) plays " +

@@ -57,11 +57,12 @@ int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
     if (st) continue;
     int code = !p ? EXIT_USAGE : st.code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR;
     worst = std::max(worst, code);
+    const std::string message = explain(st, v, table_dir(v, a.db));
     if (a.json)
       std::printf("{\"position\":%s,\"error\":%s}\n", json_string(text).c_str(),
-                  json_string(st.message()).c_str());
+                  json_string(message).c_str());
     else
-      fail(code, st.message());
+      fail(code, message);
   }
   return worst;
 }
@@ -76,7 +77,7 @@ int run_probe(const ProbeArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   auto tb = open_tables(a, *v);
-  if (!tb) return fail(EXIT_MISSING, tb.message());
+  if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db));
   return for_each_position(a, *v, [&](const Position& p) -> Status {
     const std::string pos = format_position(*v, p);
     if (a.wdl) {
@@ -119,7 +120,7 @@ int run_analyze(const ProbeArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   auto tb = open_tables(a, *v);
-  if (!tb) return fail(EXIT_MISSING, tb.message());
+  if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db));
   return for_each_position(a, *v, [&](const Position& p) -> Status {
     Result<ValueCode> value = (*tb)->probe(p);
     if (!value) return value.status();

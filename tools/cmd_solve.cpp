@@ -7,8 +7,9 @@
 
 #include <cstdio>
 
-#include "db/table_format.h"
+#include "solver/child_tables.h"
 #include "solver/solve.h"
+#include "solver/unit_memory.h"
 #include "tools/cli_common.h"
 
 namespace millbase::cli {
@@ -164,10 +165,10 @@ int run_sectors(const SectorsArgs& a) {
       json += "],\"reads\":[";
       for (size_t i = 0; i < u.children.size(); ++i)
         json += std::string(i ? "," : "") + json_string(sector_name(u.children[i]));
-      json += "],\"memory_bytes\":" + std::to_string(unit_memory(*v, u)) + "}";
+      json += "],\"memory_bytes\":" + std::to_string(unit_bytes_children_whole(*v, u)) + "}";
     } else {
       std::printf("%-4d %-22s %15llu %11.1fM  %s\n", ++n, names.c_str(), (unsigned long long)size,
-                  unit_memory(*v, u) / 1048576.0, children.c_str());
+                  unit_bytes_children_whole(*v, u) / 1048576.0, children.c_str());
       continue;
     }
     ++n;

@@ -8,9 +8,12 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "db/table_format.h"
+#include "core/notation.h"
+#include "db/sector_index.h"
+#include "db/table_dir.h"
+#include "db/table_file.h"
 #include "solver/pack.h"
-#include "solver/solve.h"
+#include "solver/sector_graph.h"
 #include "solver/verify.h"
 #include "tools/cli_common.h"
 
@@ -23,7 +26,32 @@ struct TablesArgs {
   std::vector<std::string> sectors;
   int max_stones = -1, threads = 0;
   bool json = false, quick = false;
+  double placement_sample = 1.0;
+  uint64_t seed = 0;
+  bool longest = false;
 };
+
+// Returns a position (White to move) of sector s whose value is `value`, read from its
+// table in dir; "" when there is none.
+Result<std::string> find_position(const Variant& v, const std::string& dir, const Sector& s,
+                                  ValueCode value) {
+  Result<TableFile> file = TableFile::open_sector(v, dir, s);
+  if (!file) return file.status();
+  std::vector<ValueCode> block;
+  const uint32_t per_block = file->header().block_entries;
+  for (uint32_t b = 0; b < file->header().block_count; ++b) {
+    if (Status st = file->read_block(b, block); !st) return st;
+    const auto at = std::find(block.begin(), block.end(), value);
+    if (at == block.end()) continue;
+    Position p;
+    SectorIndex::get(*v.board, s.us, s.them)
+        ->unrank(uint64_t(b) * per_block + uint64_t(at - block.begin()), p.stones[WHITE],
+                 p.stones[BLACK]);
+    p.in_hand = {s.us_hand, s.them_hand};
+    return format_position(v, p);
+  }
+  return std::string();
+}
 
 int run_stats(const TablesArgs& a) {
   const Variant* v = resolve_variant(a.variant);
@@ -74,6 +102,19 @@ int run_stats(const TablesArgs& a) {
                     st.longest_loss);
       }
     }
+  // The longest win of the directory: a position of the first sector that holds it.
+  std::string longest;
+  if (a.longest && total.longest_win > 0)
+    for (const WorkUnit& u : graph.units())
+      for (const Sector& s : u.sectors) {
+        Result<TableFile> file = TableFile::open_sector(*v, dir, s);
+        if (!longest.empty() || !file || file->header().stats.longest_win != total.longest_win ||
+            file->derived())
+          continue;
+        Result<std::string> p = find_position(*v, dir, s, code_of_distance(int(total.longest_win)));
+        if (!p) return fail(p.status(), *v, dir);
+        longest = *p;
+      }
   if (found == 0)
     return fail(EXIT_MISSING, "no tables of " + std::string(v->name) + " in " + dir +
                                   " (build them with: millbase solve --variant " +
@@ -82,11 +123,12 @@ int run_stats(const TablesArgs& a) {
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"sectors\":[%s],\"total\":{\"stored_entries\":%llu,"
         "\"distinct_positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,"
-        "\"longest_win\":%u,\"longest_loss\":%u}}\n",
+        "\"longest_win\":%u,\"longest_loss\":%u%s}}\n",
         json_string(v->name).c_str(), json_string(dir).c_str(), json.c_str(),
         (unsigned long long)entries, (unsigned long long)entries, (unsigned long long)total.wins,
         (unsigned long long)total.losses, (unsigned long long)total.draws, total.longest_win,
-        total.longest_loss);
+        total.longest_loss,
+        longest.empty() ? "" : (",\"longest_win_position\":" + json_string(longest)).c_str());
   } else {
     std::printf("%-12s %14llu %14llu %14llu %14llu %8u %8u\n", "total", (unsigned long long)entries,
                 (unsigned long long)total.wins, (unsigned long long)total.losses,
@@ -94,6 +136,9 @@ int run_stats(const TablesArgs& a) {
     std::printf(
         "Every stored entry is one distinct position up to the 16 symmetries (side to "
         "move normalised), so counts over entries and over distinct positions agree.\n");
+    if (!longest.empty())
+      std::printf("Longest win: White to move wins in %u: %s\n", total.longest_win,
+                  longest.c_str());
   }
   return EXIT_OK;
 }
@@ -105,23 +150,34 @@ int run_verify(const TablesArgs& a) {
   std::vector<Sector> targets;
   if (!parse_targets(*v, a.sectors, a.max_stones, targets)) return EXIT_USAGE;
   const std::string dir = table_dir(*v, a.db);
-  Result<std::vector<SectorCheck>> checks =
-      verify_tables(*v, dir, a.quick, targets, [&](const SectorCheck& c) {
-        if (a.json) return;
-        std::printf(
-            "%-12s %14llu positions: %s\n", sector_name(c.sector).c_str(),
-            (unsigned long long)c.entries,
-            !c.skipped.empty() ? c.skipped.c_str()
-            : c.mismatches
-                ? (std::to_string(c.mismatches) + " MISMATCHES, first " + c.first_mismatch).c_str()
-                : (a.quick ? "checksums ok" : "ok"));
-        std::fflush(stdout);
-      });
-  if (!checks) return fail(checks.status());
-  uint64_t entries = 0, mismatches = 0, skipped = 0;
+  if (!(a.placement_sample > 0 && a.placement_sample <= 1))
+    return fail(EXIT_USAGE, "--placement-sample " + std::to_string(a.placement_sample) +
+                                " must be a fraction in (0, 1]");
+  VerifyOptions opts;
+  opts.quick = a.quick;
+  opts.sectors = targets;
+  opts.placement_sample = a.placement_sample;
+  opts.seed = a.seed;
+  Result<std::vector<SectorCheck>> checks = verify_tables(*v, dir, opts, [&](const SectorCheck& c) {
+    if (a.json) return;
+    const std::string sampled = c.checked < c.entries && !a.quick && c.skipped.empty()
+                                    ? " (" + std::to_string(c.checked) + " sampled)"
+                                    : "";
+    std::printf(
+        "%-12s %14llu positions: %s%s\n", sector_name(c.sector).c_str(),
+        (unsigned long long)c.entries,
+        !c.skipped.empty() ? c.skipped.c_str()
+        : c.mismatches
+            ? (std::to_string(c.mismatches) + " MISMATCHES, first " + c.first_mismatch).c_str()
+            : (a.quick ? "checksums ok" : "ok"),
+        sampled.c_str());
+    std::fflush(stdout);
+  });
+  if (!checks) return fail(checks.status(), *v, dir);
+  uint64_t entries = 0, checked = 0, mismatches = 0, skipped = 0;
   for (const SectorCheck& c : *checks)
     if (c.skipped.empty())
-      entries += c.entries, mismatches += c.mismatches;
+      entries += c.entries, checked += c.checked, mismatches += c.mismatches;
     else
       ++skipped;
   if (checks->empty())
@@ -129,13 +185,18 @@ int run_verify(const TablesArgs& a) {
   if (a.json)
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%llu,\"positions\":%llu,"
-        "\"mismatches\":%llu,\"skipped_sectors\":%llu}\n",
+        "\"checked\":%llu,\"placement_sample\":%g,\"seed\":%llu,\"mismatches\":%llu,"
+        "\"skipped_sectors\":%llu}\n",
         json_string(v->name).c_str(), json_string(dir).c_str(), a.quick ? "true" : "false",
         (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
+        (unsigned long long)checked, a.placement_sample, (unsigned long long)a.seed,
         (unsigned long long)mismatches, (unsigned long long)skipped);
   else
-    std::printf("%llu sectors, %llu positions, %llu mismatches%s\n",
+    std::printf("%llu sectors, %llu positions%s, %llu mismatches%s\n",
                 (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
+                checked < entries && !a.quick
+                    ? (" (" + std::to_string(checked) + " recomputed)").c_str()
+                    : "",
                 (unsigned long long)mismatches,
                 skipped ? (", " + std::to_string(skipped) + " not checked").c_str() : "");
   return mismatches ? EXIT_ERROR : EXIT_OK;
@@ -153,7 +214,7 @@ int run_pack(const TablesArgs& a) {
                 (unsigned long long)p.bytes_after);
     std::fflush(stdout);
   });
-  if (!packed) return fail(packed.status());
+  if (!packed) return fail(packed.status(), *v, dir);
   uint64_t entries = 0, before = 0, after = 0;
   for (const PackedSector& p : *packed)
     entries += p.entries, before += p.bytes_before, after += p.bytes_after;
@@ -259,6 +320,8 @@ Command register_stats(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "stats", "Wins, losses and draws per sector and in total, longest win and loss");
   add_common(cmd, *a);
+  cmd->add_flag("--longest", a->longest,
+                "Also find a position of the longest win (reads the table that holds it)");
   return {cmd, [a] { return run_stats(*a); }};
 }
 
@@ -280,6 +343,10 @@ Command register_verify(CLI::App& app) {
   cmd->add_option("--sector", a->sectors, "Verify only this sector; repeatable");
   cmd->add_option("--max-stones", a->max_stones,
                   "Verify only the movement sectors with at most K stones per side");
+  cmd->add_option("--placement-sample", a->placement_sample,
+                  "Recompute only this fraction of each placement sector's entries, chosen by "
+                  "a seeded hash (movement sectors are always checked whole)");
+  cmd->add_option("--seed", a->seed, "Seed of the --placement-sample choice (default 0)");
   cmd->add_option("--threads,-j", a->threads, "Threads (default: all cores)");
   return {cmd, [a] { return run_verify(*a); }};
 }

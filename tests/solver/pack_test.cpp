@@ -10,7 +10,9 @@
 #include <map>
 #include <set>
 
-#include "db/table_format.h"
+#include "db/table_dir.h"
+#include "db/table_file.h"
+#include "db/table_writer.h"
 #include "solve_test_util.h"
 #include "solver/solve.h"
 #include "solver/verify.h"
@@ -42,7 +44,7 @@ TEST(Pack, DerivesTheOddHandPlacementSectorsAndStillVerifies) {
   Result<std::vector<PackedSector>> again = pack_tables(SIX, dir);
   ASSERT_TRUE(again);
   EXPECT_TRUE(again->empty());
-  Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, false, {});
+  Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, {});
   ASSERT_TRUE(checks) << checks.message();
   for (const SectorCheck& c : *checks) EXPECT_EQ(c.mismatches, 0u) << sector_name(c.sector);
   EXPECT_EQ(solve_into(SIX, dir, 2).units_solved, 0);

@@ -1,6 +1,7 @@
 // The solve driver end to end: known results, verification, determinism across thread
 // counts, and resuming after lost or damaged files.
 #include "solver/solve.h"
+#include "solver/unit_memory.h"
 
 #include <gtest/gtest.h>
 #include <omp.h>
@@ -10,7 +11,10 @@
 #include <fstream>
 #include <map>
 
-#include "db/table_format.h"
+#include "db/sector_index.h"
+#include "db/table_dir.h"
+#include "db/table_file.h"
+#include "db/table_writer.h"
 #include "solve_test_util.h"
 #include "solver/table_reader.h"
 #include "solver/verify.h"
@@ -33,7 +37,7 @@ TEST(Solve, SixAndFiveAreDrawsAndVerify) {
     SolveReport r = solve_into(*v, dir, 2);
     EXPECT_EQ(r.units_skipped, 0);
     EXPECT_EQ(start_value(*v, dir), DRAW) << v->name;
-    Result<std::vector<SectorCheck>> checks = verify_tables(*v, dir, false, {});
+    Result<std::vector<SectorCheck>> checks = verify_tables(*v, dir, {});
     ASSERT_TRUE(checks) << checks.message();
     size_t tables = 0;
     for (const auto& e : fs::directory_iterator(dir)) tables += e.path().extension() == ".mbt";
@@ -80,11 +84,51 @@ TEST(Solve, ResumesAfterLostAndDamagedFiles) {
   fs::remove_all(dir);
 }
 
+// A sampled check: movement sectors whole, about the fraction of each placement
+// sector, the same entries for any number of threads, and a wrong table still caught.
+TEST(Verify, PlacementSampleChecksAFractionAndStillFindsAWrongTable) {
+  const std::string dir = temp_dir("verify-sample");
+  solve_into(SIX, dir, 2);
+  VerifyOptions opts;
+  opts.placement_sample = 0.1;
+  opts.seed = 5;
+  std::vector<uint64_t> checked[2];
+  for (int threads : {1, 2}) {
+    omp_set_num_threads(threads);
+    Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, opts);
+    ASSERT_TRUE(checks) << checks.message();
+    for (const SectorCheck& c : *checks) {
+      EXPECT_EQ(c.mismatches, 0u) << sector_name(c.sector);
+      checked[threads - 1].push_back(c.checked);
+      if (!c.sector.placement()) {
+        EXPECT_EQ(c.checked, c.entries) << sector_name(c.sector);
+      } else if (c.entries > 20000) {
+        EXPECT_GT(c.checked, c.entries / 20) << sector_name(c.sector);
+        EXPECT_LT(c.checked, c.entries / 5) << sector_name(c.sector);
+      }
+    }
+  }
+  omp_set_num_threads(omp_get_num_procs());
+  EXPECT_EQ(checked[0], checked[1]);
+  // Every value of a placement table replaced by a draw: the sample must see it.
+  const Sector s{4, 4, 1, 1};
+  const uint64_t n = SectorIndex::count(*SIX.board, s.us, s.them);
+  ASSERT_TRUE(write_table(table_path(dir, s), SIX, s, std::vector<ValueCode>(n, DRAW)));
+  opts.sectors = {s};
+  Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, opts);
+  ASSERT_TRUE(checks) << checks.message();
+  ASSERT_EQ(checks->size(), 1u);
+  EXPECT_GT(checks->front().checked, 0u);
+  EXPECT_LT(checks->front().checked, n);
+  EXPECT_GT(checks->front().mismatches, 0u);
+  fs::remove_all(dir);
+}
+
 TEST(Verify, APresentTableWhoseUnitPartnerIsMissingIsReportedNotChecked) {
   const std::string dir = temp_dir("verify-partial");
   solve_into(NINE, dir, 2, {Sector{4, 3, 0, 0}});
   fs::remove(fs::path(dir) / "3-4.mbt");  // as a kill or a full disk between the two
-  Result<std::vector<SectorCheck>> checks = verify_tables(NINE, dir, false, {});
+  Result<std::vector<SectorCheck>> checks = verify_tables(NINE, dir, {});
   ASSERT_TRUE(checks) << checks.message();
   bool seen = false;
   for (const SectorCheck& c : *checks) {
@@ -115,7 +159,7 @@ TEST(Solve, RefusesWhenOverTheMemoryBudget) {
 uint64_t least_memory(const Variant& v, const std::vector<Sector>& targets) {
   uint64_t least = 0;
   for (const WorkUnit& u : SectorGraph(v).closure(targets))
-    least = std::max(least, unit_least_memory(v, u));
+    least = std::max(least, unit_bytes_least(v, u));
   return least;
 }
 

@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "solver/child_tables.h"
 #include "solver/solve.h"
 
 namespace millbase {

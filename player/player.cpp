@@ -1,4 +1,4 @@
-#include "db/player.h"
+#include "player/player.h"
 
 #include "core/movegen.h"
 

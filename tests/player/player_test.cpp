@@ -1,5 +1,5 @@
 // The perfect-play opponent on six men's morris.
-#include "db/player.h"
+#include "player/player.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

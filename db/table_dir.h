@@ -1,0 +1,36 @@
+// A table directory: where each sector's table lives, and the lock that lets one
+// process at a time write there (like LevelDB's LOCK file).
+#pragma once
+
+#include <string>
+
+#include "db/sector.h"
+
+namespace millbase {
+
+// Returns the file name of a sector's table, e.g. "8-7.mbt".
+std::string table_file_name(const Sector& s);
+
+// Returns dir/<sector>.mbt, the path of sector s's table in a table directory.
+std::string table_path(const std::string& dir, const Sector& s);
+
+// Returns the NotFound status for sector s's missing table in dir, naming the file,
+// the sector and the variant; its subject() is the sector's name.
+Status missing_table(const Variant& v, const std::string& dir, const Sector& s);
+
+// An exclusive lock on a table directory (dir/.lock), held until destroyed: one solve
+// or pack writes to a directory at a time.
+class DirLock {
+ public:
+  // Creates dir if needed and locks it; fails when another process holds the lock.
+  static Result<DirLock> acquire(const std::string& dir);
+  DirLock(DirLock&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
+  DirLock& operator=(DirLock&&) = delete;
+  ~DirLock();
+
+ private:
+  explicit DirLock(int fd) : fd_(fd) {}
+  int fd_;
+};
+
+}  // namespace millbase

@@ -1,0 +1,57 @@
+// Reading a table file: header and block index checked on open, blocks read with pread,
+// checked against their checksums and decoded on demand. File bytes are hostile: every
+// error names the file (and the block).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "db/table_header.h"
+
+namespace millbase {
+
+class TableFile {
+ public:
+  // Opens path, checking the header, that it belongs to variant v and sector s, and
+  // the block index checksum.
+  static Result<TableFile> open(const std::string& path, const Variant& v, const Sector& s);
+  // Opens sector s's table in dir and checks its entry count against the sector's
+  // index; a missing file is Status::Code::NotFound (missing_table()).
+  static Result<TableFile> open_sector(const Variant& v, const std::string& dir, const Sector& s);
+  // Opens path without expecting a variant or sector (for `info`).
+  static Result<TableFile> open_any(const std::string& path);
+
+  const TableHeader& header() const { return header_; }
+  const std::string& path() const { return path_; }
+  uint64_t file_size() const { return file_size_; }
+  const std::vector<BlockEntry>& blocks() const { return blocks_; }
+  // Returns true when the values are not stored but derived by a one-ply search.
+  bool derived() const { return header_.encoding == Encoding::DERIVED; }
+
+  // Reads, checks and decodes block b into out (header().block_entries codes at most).
+  Status read_block(uint32_t b, std::vector<ValueCode>& out) const;
+  // Reads and checks block b's WDL plane only: one class per entry.
+  Status read_wdl_block(uint32_t b, std::vector<Wdl>& out) const;
+  // Reads and decodes every block; an error for a derived table.
+  Result<std::vector<ValueCode>> read_all() const;
+  // Checks every block's checksums without decompressing.
+  Status verify_checksums() const;
+
+ private:
+  Status read_bytes(uint64_t offset, size_t size, std::vector<uint8_t>& out) const;
+  // Reads, checks and decompresses one frame of block b (0: WDL, 1: distances).
+  Status read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) const;
+  // Returns "<path>: corrupt table: block <b>: <what>".
+  Status block_error(uint32_t b, const std::string& what) const;
+  size_t block_size(uint32_t b) const;
+
+  struct Fd;
+  std::shared_ptr<const Fd> fd_;
+  std::string path_;
+  TableHeader header_;
+  std::vector<BlockEntry> blocks_;
+  uint64_t file_size_ = 0;
+};
+
+}  // namespace millbase

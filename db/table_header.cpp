@@ -1,0 +1,127 @@
+#include "db/table_header.h"
+
+#include <xxhash.h>
+
+#include <cstring>
+
+#include "db/bytes.h"
+
+namespace millbase {
+
+namespace {
+
+constexpr char MAGIC[8] = {'M', 'I', 'L', 'L', 'B', 'A', 'S', 'E'};
+
+}  // namespace
+
+TableStats compute_stats(std::span<const ValueCode> values) {
+  TableStats s;
+  for (ValueCode v : values) {
+    if (is_draw(v)) {
+      ++s.draws;
+    } else if (is_win(v)) {
+      ++s.wins;
+      s.longest_win = std::max<uint32_t>(s.longest_win, distance(v));
+    } else {
+      ++s.losses;
+      s.longest_loss = std::max<uint32_t>(s.longest_loss, distance(v));
+    }
+  }
+  return s;
+}
+
+BoardId board_id(const Variant& v) {
+  return v.board->num_points == 24 ? BoardId::B24 : BoardId::B16;
+}
+
+TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries) {
+  TableHeader h;
+  h.board = board_id(v);
+  h.stones = uint8_t(v.stones);
+  h.flying = v.flying;
+  h.sector = s;
+  h.entries = entries;
+  return h;
+}
+
+uint64_t table_checksum(const uint8_t* data, size_t size) { return XXH3_64bits(data, size); }
+
+void encode_header(const TableHeader& h, std::vector<uint8_t>& out) {
+  const size_t start = out.size();
+  for (char c : MAGIC) out.push_back(uint8_t(c));
+  put_u16(out, h.version);
+  put_u8(out, uint8_t(h.metric));
+  put_u8(out, uint8_t(h.encoding));
+  put_u8(out, uint8_t(h.board));
+  put_u8(out, h.stones);
+  put_u8(out, h.flying ? 1 : 0);
+  put_u8(out, uint8_t(h.compression));
+  for (uint8_t x : {h.sector.us, h.sector.them, h.sector.us_hand, h.sector.them_hand})
+    put_u8(out, x);
+  put_u32(out, h.block_entries);
+  put_u64(out, h.entries);
+  put_u32(out, h.block_count);
+  put_u32(out, uint32_t(h.zstd_level));
+  put_u64(out, h.stats.wins);
+  put_u64(out, h.stats.losses);
+  put_u64(out, h.stats.draws);
+  put_u32(out, h.stats.longest_win);
+  put_u32(out, h.stats.longest_loss);
+  put_u64(out, h.index_checksum);
+  put_u64(out, h.data_size);
+  put_u64(out, table_checksum(out.data() + start, HEADER_SIZE - 8));
+}
+
+Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
+  if (bytes.size() < HEADER_SIZE) return Status::error("truncated header");
+  if (std::memcmp(bytes.data(), MAGIC, 8) != 0) return Status::error("not a millbase table");
+  ByteReader r(bytes.data() + 8, HEADER_SIZE - 8);
+  h.version = r.u16();
+  if (h.version != FORMAT_VERSION)
+    return Status::error("format version " + std::to_string(h.version) + ", this build reads " +
+                         std::to_string(FORMAT_VERSION));
+  if (table_checksum(bytes.data(), HEADER_SIZE - 8) !=
+      ByteReader(bytes.data() + HEADER_SIZE - 8, 8).u64())
+    return Status::error("header checksum mismatch");
+  h.metric = Metric(r.u8());
+  h.encoding = Encoding(r.u8());
+  h.board = BoardId(r.u8());
+  h.stones = r.u8();
+  const uint8_t flags = r.u8();
+  h.flying = flags & 1;
+  h.compression = Compression(r.u8());
+  h.sector = Sector{r.u8(), r.u8(), r.u8(), r.u8()};
+  h.block_entries = r.u32();
+  h.entries = r.u64();
+  h.block_count = r.u32();
+  h.zstd_level = int32_t(r.u32());
+  h.stats.wins = r.u64();
+  h.stats.losses = r.u64();
+  h.stats.draws = r.u64();
+  h.stats.longest_win = r.u32();
+  h.stats.longest_loss = r.u32();
+  h.index_checksum = r.u64();
+  h.data_size = r.u64();
+  if (flags & ~1) return Status::error("unknown flags");
+  if (h.metric != Metric::DTM) return Status::error("unknown metric");
+  if (h.encoding != Encoding::WDL_HALF_DISTANCE && h.encoding != Encoding::DERIVED)
+    return Status::error("unknown value encoding");
+  if (h.compression != Compression::ZSTD) return Status::error("unknown compression");
+  if (h.block_entries == 0 || h.block_entries > (1u << 24) || h.block_entries % 4 != 0)
+    return Status::error("bad block size");
+  if (h.encoding == Encoding::DERIVED
+          ? h.block_count != 0 || h.data_size != 0
+          : h.block_count != (h.entries + h.block_entries - 1) / h.block_entries)
+    return Status::error("block count does not match entry count");
+  return Status::ok();
+}
+
+void encode_block_entry(const BlockEntry& e, std::vector<uint8_t>& out) {
+  put_u64(out, e.offset);
+  put_u32(out, e.wdl_size);
+  put_u32(out, e.dtm_size);
+  put_u64(out, e.wdl_checksum);
+  put_u64(out, e.dtm_checksum);
+}
+
+}  // namespace millbase

@@ -1,0 +1,82 @@
+// The fixed 96-byte header of a table file, its on-disk enumerations and the sector
+// statistics it carries (layout byte by byte in docs/format.md).
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "db/sector.h"
+#include "db/value.h"
+
+namespace millbase {
+
+constexpr uint16_t FORMAT_VERSION = 1;
+constexpr uint32_t DEFAULT_BLOCK_ENTRIES = 1 << 13;
+constexpr int DEFAULT_ZSTD_LEVEL = 12;
+constexpr size_t HEADER_SIZE = 96;
+constexpr size_t BLOCK_ENTRY_SIZE = 32;
+
+// On disk: do not change.
+enum class Metric : uint8_t { DTM = 0 };            // distance to the end of the game
+enum class BoardId : uint8_t { B24 = 0, B16 = 1 };  // 24-point, 16-point board
+// WDL_HALF_DISTANCE: values in blocks. DERIVED: no values stored; each entry is the
+// rules.md formula over its successors, all of which are in stored sectors.
+enum class Encoding : uint8_t { WDL_HALF_DISTANCE = 1, DERIVED = 2 };
+enum class Compression : uint8_t { ZSTD = 1 };
+
+struct TableStats {
+  uint64_t wins = 0, losses = 0, draws = 0;
+  uint32_t longest_win = 0, longest_loss = 0;  // 0 when there is none
+  bool operator==(const TableStats&) const = default;
+};
+
+// Returns the statistics of a sector's values.
+TableStats compute_stats(std::span<const ValueCode> values);
+
+struct TableHeader {
+  uint16_t version = FORMAT_VERSION;
+  Metric metric = Metric::DTM;
+  Encoding encoding = Encoding::WDL_HALF_DISTANCE;
+  BoardId board = BoardId::B24;
+  uint8_t stones = 0;
+  bool flying = false;
+  Compression compression = Compression::ZSTD;
+  Sector sector;
+  uint32_t block_entries = DEFAULT_BLOCK_ENTRIES;
+  uint64_t entries = 0;
+  uint32_t block_count = 0;
+  int32_t zstd_level = DEFAULT_ZSTD_LEVEL;
+  TableStats stats;
+  uint64_t index_checksum = 0;
+  uint64_t data_size = 0;
+};
+
+// Where one block's two compressed frames are and their checksums: one entry of the
+// block index that follows the header.
+struct BlockEntry {
+  uint64_t offset = 0;  // of the WDL frame, from the start of the file
+  uint32_t wdl_size = 0, dtm_size = 0;
+  uint64_t wdl_checksum = 0, dtm_checksum = 0;
+};
+
+// Returns the board id of a variant's board.
+BoardId board_id(const Variant& v);
+
+// Returns a header for sector s of variant v with `entries` entries and no blocks yet.
+TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries);
+
+// Returns the XXH3-64 checksum of the bytes, as every checksum of the format.
+uint64_t table_checksum(const uint8_t* data, size_t size);
+
+// Appends the 96 header bytes of h to out, its checksum last.
+void encode_header(const TableHeader& h, std::vector<uint8_t>& out);
+
+// Parses and checks 96 header bytes (hostile): magic, version, checksum, enumerations,
+// block size and count. The error says what is wrong, without the file name.
+Status decode_header(std::span<const uint8_t> bytes, TableHeader& h);
+
+// Appends the 32 bytes of one block index entry.
+void encode_block_entry(const BlockEntry& e, std::vector<uint8_t>& out);
+
+}  // namespace millbase

@@ -1,0 +1,22 @@
+// Writing a table file atomically: a temporary file, fsync, rename, fsync of the
+// directory. On error nothing is left under the table's path.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "db/table_header.h"
+
+namespace millbase {
+
+// Writes the values of sector s of variant v to path, in blocks of block_entries.
+Status write_table(const std::string& path, const Variant& v, const Sector& s,
+                   std::span<const ValueCode> values, int zstd_level = DEFAULT_ZSTD_LEVEL,
+                   uint32_t block_entries = DEFAULT_BLOCK_ENTRIES);
+
+// Writes the table of a derived sector (Encoding::DERIVED): its header with `entries`
+// and the statistics of its values, and no blocks.
+Status write_derived_table(const std::string& path, const Variant& v, const Sector& s,
+                           uint64_t entries, const TableStats& stats);
+
+}  // namespace millbase

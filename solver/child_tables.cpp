@@ -1,0 +1,80 @@
+#include "solver/child_tables.h"
+
+#include <omp.h>
+
+#include <algorithm>
+
+#include "db/table_file.h"
+#include "solver/parallel_for_each.h"
+#include "solver/successors.h"
+
+namespace millbase {
+
+Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string& dir,
+                                             const Sector& s, ValueStore& store) {
+  std::vector<Sector> successors;
+  for (const Sector& c : successor_sectors(s))
+    if (!is_terminal(c)) successors.push_back(c);
+  if (Status st = load_sectors(v, dir, successors, store); !st) return st;
+  const auto index = SectorIndex::get(*v.board, s.us, s.them);
+  std::vector<ValueCode> values(index->size());
+  const ChildLookup lookup(store, successors);
+  parallel_for_each(*index, [&](uint64_t i, Bitboard us, Bitboard them) {
+    values[i] = evaluate(v, s, us, them, lookup);
+  });
+  return values;
+}
+
+Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
+                    ValueStore& store) {
+  for (const Sector& s : sectors) {
+    if (store.find(s)) continue;
+    Result<TableFile> file = TableFile::open_sector(v, dir, s);
+    if (!file) return file.status();
+    Result<std::vector<ValueCode>> values =
+        file->derived() ? derive_values(v, dir, s, store) : file->read_all();
+    if (!values) return values.status();
+    if (file->derived() && compute_stats(*values) != file->header().stats)
+      return Status::error(file->path() +
+                           ": derived table: its statistics do not match the search over its "
+                           "successors' tables");
+    store.add(SectorValues{s, SectorIndex::get(*v.board, s.us, s.them), std::move(values).value(),
+                           nullptr});
+  }
+  return Status::ok();
+}
+
+Result<int> load_within(const Variant& v, const std::string& dir,
+                        const std::vector<Sector>& sectors, uint64_t budget, ValueStore& store) {
+  // Whole tables for the smallest sectors while they fit; the rest through their blocks,
+  // sharing what is left of the budget as cache.
+  std::vector<std::pair<uint64_t, Sector>> by_size;
+  for (const Sector& s : sectors)
+    by_size.push_back({SectorIndex::count(*v.board, s.us, s.them), s});
+  std::sort(by_size.begin(), by_size.end());
+  size_t whole = 0;
+  for (; whole < by_size.size() && 2 * by_size[whole].first <= budget; ++whole)
+    budget -= 2 * by_size[whole].first;
+  std::vector<Sector> in_memory;
+  for (size_t k = 0; k < whole; ++k) in_memory.push_back(by_size[k].second);
+  if (Status st = load_sectors(v, dir, in_memory, store); !st) return st;
+  const size_t rest = by_size.size() - whole;
+  for (size_t k = whole; k < by_size.size(); ++k) {
+    const Sector& s = by_size[k].second;
+    if (store.find(s)) continue;
+    Result<TableFile> file = TableFile::open_sector(v, dir, s);
+    if (!file) return file.status();
+    if (file->derived())
+      return Status::error(file->path() + ": a derived table (millbase pack) does not fit in " +
+                           "--memory whole; raise --memory or solve from unpacked tables");
+    const uint64_t cache = std::max<uint64_t>(budget / rest, MIN_CHILD_CACHE);
+    store.add(SectorValues{s,
+                           SectorIndex::get(*v.board, s.us, s.them),
+                           {},
+                           std::make_shared<const TableReader>(std::move(file).value(), cache,
+                                                               omp_get_max_threads())});
+  }
+  return int(rest);
+}
+
+}  // namespace millbase

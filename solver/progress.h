@@ -1,0 +1,37 @@
+// Progress of a solve on stderr: the unit, its stage, positions done, rate and ETA.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace millbase {
+
+// Returns a count in short form: "1.26M", "4.1k", "26.80G".
+std::string human_count(double x);
+
+// Reports progress on stderr at most twice a second.
+class ProgressReporter {
+ public:
+  // total: entries of every unit of the solve, those already solved included.
+  ProgressReporter(bool quiet, uint64_t total) : quiet_(quiet), total_(total) {}
+
+  // Starts unit `number` of `count` (1-based), named `name`, of `entries` entries.
+  void start_unit(int number, int count, const std::string& name, uint64_t entries);
+  // Reports `done` of `total` positions through `stage` of the current unit.
+  void update(const char* stage, uint64_t done, uint64_t total);
+  // Reports a finished unit when it took a while, when nothing was said for a second,
+  // and for the last unit; `skipped` when it was found already solved.
+  void finish_unit(bool skipped);
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  bool quiet_;
+  uint64_t total_, finished_ = 0, skipped_ = 0, unit_entries_ = 0;
+  int number_ = 0, count_ = 0;
+  std::string name_;
+  Clock::time_point start_ = Clock::now(), unit_start_, last_;
+};
+
+}  // namespace millbase
