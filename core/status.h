@@ -13,10 +13,12 @@ namespace millbase {
 class Status {
  public:
   // What kind of failure, for callers that react differently (exit codes).
-  enum class Code : uint8_t { Ok, Error, NotFound };
+  enum class Code : uint8_t { Ok, Error, NotFound, Invalid };
 
   static Status ok() { return Status(); }
   static Status error(std::string message) { return Status(Code::Error, std::move(message)); }
+  // The request does not fit what it names (a table directory of another variant).
+  static Status invalid(std::string message) { return Status(Code::Invalid, std::move(message)); }
   // A needed file (such as a table) does not exist. `subject` names what is missing
   // for callers that say how to make it (a sector's name; empty: the whole directory).
   static Status not_found(std::string message, std::string subject = "") {

@@ -32,11 +32,14 @@ struct TableFile::Fd {
 Result<TableFile> TableFile::open_any(const std::string& path) {
   TableFile t;
   t.path_ = path;
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Non-blocking, so that a FIFO or device at a table's path cannot hang the open; only
+  // regular files are tables.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return Status::error(path + ": " + errno_text());
   t.fd_ = std::make_shared<const Fd>(fd);
   struct stat st;
   if (::fstat(fd, &st) != 0) return Status::error(path + ": " + errno_text());
+  if (!S_ISREG(st.st_mode)) return Status::error(path + ": not a regular file, so not a table");
   t.file_size_ = uint64_t(st.st_size);
   std::vector<uint8_t> head;
   if (Status s = t.read_bytes(0, HEADER_SIZE, head); !s) return s;

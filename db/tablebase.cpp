@@ -9,6 +9,7 @@
 
 #include "core/movegen.h"
 #include "db/block_cache.h"
+#include "db/dir_manifest.h"
 #include "db/sector.h"
 #include "db/sector_index.h"
 #include "db/table_file.h"
@@ -143,10 +144,7 @@ class TablebaseImpl : public Tablebase {
 
 Result<std::shared_ptr<const Tablebase>> Tablebase::open(const Variant& v, const std::string& dir,
                                                          Options options) {
-  struct stat st;
-  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-    return Status::not_found("no table directory " + dir + " (tables of " + std::string(v.name) +
-                             ")");
+  if (Status st = check_table_dir(v, dir); !st) return st;
   return std::shared_ptr<const Tablebase>(std::make_shared<TablebaseImpl>(v, dir, options));
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/notation.h"
+#include "db/dir_manifest.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
 #include "db/table_writer.h"
@@ -16,6 +17,8 @@ namespace millbase {
 Result<std::vector<PackedSector>> pack_tables(
     const Variant& v, const std::string& dir,
     const std::function<void(const PackedSector&)>& on_sector) {
+  // A read of what is there: never a new directory.
+  if (Status st = check_table_dir(v, dir); !st) return st;
   Result<DirLock> lock = DirLock::acquire(dir);
   if (!lock) return lock.status();
   std::vector<PackedSector> packed;

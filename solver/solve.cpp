@@ -12,6 +12,7 @@
 #include <memory>
 #include <set>
 
+#include "db/dir_manifest.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
 #include "db/table_writer.h"
@@ -47,12 +48,56 @@ uint64_t peak_rss() {
 
 }  // namespace
 
-bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit) {
+namespace {
+
+// Returns ok when every table of `unit` is in dir and passes its header, size and
+// checksum checks; else NotFound for a missing table, or the error of a damaged one.
+Status unit_state(const Variant& v, const std::string& dir, const WorkUnit& unit) {
   for (const Sector& s : unit.sectors) {
     Result<TableFile> file = TableFile::open_sector(v, dir, s);
-    if (!file || !file->verify_checksums()) return false;
+    if (!file) return file.status();
+    if (Status st = file->verify_checksums(); !st) return st;
   }
-  return true;
+  return Status::ok();
+}
+
+// Claims dir for v's tables: refuses (Status::Code::Invalid) a directory whose manifest
+// or tables belong to another variant or metric; records what this solve adds to it.
+Status claim_directory(const Variant& v, const std::string& dir,
+                       const std::vector<Sector>& targets) {
+  Result<std::optional<DirManifest>> old = read_manifest(dir);
+  if (!old) return old.status();
+  if (Status st = check_manifest(v, dir); !st) return st;
+  DirManifest m;
+  if (old->has_value()) {
+    m = **old;
+  } else {
+    // A directory from before manifests: its tables' headers say whose they are.
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+      if (e.path().extension() != ".mbt") continue;
+      Result<TableFile> t = TableFile::open_any(e.path().string());
+      if (!t) continue;  // damaged: solved again when its unit comes up
+      const TableHeader& h = t->header();
+      if (h.board != board_id(v) || h.stones != v.stones || h.flying != v.flying)
+        return Status::invalid(dir + " holds tables of another variant (" + e.path().string() +
+                               ": " + std::to_string(h.stones) + " stones, " +
+                               (h.flying ? "flying" : "no flying") + "), not of " +
+                               std::string(v.name));
+    }
+    m.variant = std::string(v.name);
+  }
+  if (targets.empty()) m.all = true;
+  for (const Sector& t : targets)
+    if (std::find(m.targets.begin(), m.targets.end(), t) == m.targets.end()) m.targets.push_back(t);
+  if (m.all) m.targets.clear();
+  return write_manifest(dir, m);
+}
+
+}  // namespace
+
+bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit) {
+  return bool(unit_state(v, dir, unit));
 }
 
 Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
@@ -79,10 +124,12 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
                          mib(opts.memory_limit));
   Result<DirLock> lock = DirLock::acquire(opts.dir);
   if (!lock) return lock.status();
+  if (Status st = claim_directory(v, opts.dir, opts.targets); !st) return st;
   // Leftovers of killed runs can go now that no other solve writes here.
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(opts.dir, ec))
-    if (e.path().filename().string().find(".mbt.tmp.") != std::string::npos)
+    if (const std::string name = e.path().filename().string();
+        name.find(".mbt.tmp.") != std::string::npos || name.rfind("MANIFEST.tmp.", 0) == 0)
       std::filesystem::remove(e.path(), ec);
   if (!opts.quiet)
     std::fprintf(stderr,
@@ -100,10 +147,16 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
   for (size_t i = 0; i < units.size(); ++i) {
     const WorkUnit& unit = units[i];
     progress.start_unit(int(i + 1), int(units.size()), unit_name(unit), unit_entries(v, unit));
-    if (unit_complete(v, opts.dir, unit)) {
+    const Status state = unit_state(v, opts.dir, unit);
+    if (state) {
       ++report.units_skipped;
       progress.finish_unit(true);
       continue;
+    }
+    if (state.code() != Status::Code::NotFound) {
+      // Said even with quiet: a damaged table is news, not progress.
+      std::fprintf(stderr, "millbase: %s: solving it again\n", state.message().c_str());
+      report.tables_repaired.push_back(state.message());
     }
     if (!opts.memory_limit) {
       if (Status s = load_sectors(v, opts.dir, unit.children, store); !s) return s;

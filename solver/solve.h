@@ -21,12 +21,16 @@ struct SolveReport {
   int units_solved = 0, units_skipped = 0;
   uint64_t positions_solved = 0;
   double seconds = 0;
-  uint64_t peak_unit_bytes = 0;  // estimated memory of the largest unit
-  uint64_t peak_rss_bytes = 0;   // peak resident memory of the process
-  int tables_read_by_block = 0;  // child tables read through their blocks (--memory)
+  uint64_t peak_unit_bytes = 0;              // estimated memory of the largest unit
+  uint64_t peak_rss_bytes = 0;               // peak resident memory of the process
+  int tables_read_by_block = 0;              // child tables read through their blocks (--memory)
+  std::vector<std::string> tables_repaired;  // what was wrong with each unit solved again
 };
 
-// Solves the units needed for opts.targets into opts.dir. With a memory limit, each
+// Solves the units needed for opts.targets into opts.dir, which it claims for v: a
+// directory whose manifest or tables belong to another variant or metric is refused
+// (Status::Code::Invalid), and the manifest records what was asked for. A unit with a
+// damaged table is solved again, said on stderr and in tables_repaired. With a memory limit, each
 // unit's children are read whole while they fit in what the unit's own work state and
 // the indexes it uses leave of it, and through their blocks (TableReader) beyond that;
 // a unit that does not fit even so is an error. Not counted: the process itself (code,

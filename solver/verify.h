@@ -27,12 +27,15 @@ struct SectorCheck {
   uint64_t mismatches = 0;
   std::string first_mismatch;  // position, stored and recomputed value
   std::string skipped;         // why the sector was not checked, or empty
+  std::string problem;         // "missing", or why the table is damaged; empty when fine
 };
 
-// Verifies the tables of the stored sectors in dir (all of them when opts.sectors is
-// empty; missing tables are skipped unless explicitly listed, and so are present ones
-// whose unit partner is missing, with SectorCheck::skipped saying so). on_sector is
-// called after each sector.
+// Verifies the tables of opts.sectors in dir, or of every sector the directory must
+// hold (expected_sectors). Each is reported once: missing or damaged (problem), not
+// checked with the reason (skipped: its unit's other table is missing, or a table it
+// reads could not be loaded), or checked (checksums only when quick). Errors: dir is
+// missing (NotFound), of another variant (Invalid), or its manifest is malformed.
+// on_sector is called after each sector.
 Result<std::vector<SectorCheck>> verify_tables(
     const Variant& v, const std::string& dir, const VerifyOptions& opts,
     const std::function<void(const SectorCheck&)>& on_sector = {});

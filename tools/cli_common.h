@@ -33,7 +33,7 @@ int fail(int code, std::string_view message);
 std::string explain(const Status& s, const Variant& v, const std::string& dir);
 
 // Prints explain(s, v, dir) and returns EXIT_MISSING for a missing table (NotFound),
-// else EXIT_ERROR.
+// EXIT_USAGE for a directory of another variant (Invalid), else EXIT_ERROR.
 int fail(const Status& s, const Variant& v, const std::string& dir);
 
 // Adds --variant to cmd, storing the name in *name (default "six").

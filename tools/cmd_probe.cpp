@@ -33,15 +33,25 @@ std::string json_value(ValueCode v) {
 }
 
 // Reads the positions: the arguments, or one per line on stdin for "-".
-std::vector<std::string> read_positions(const std::vector<std::string>& args) {
-  std::vector<std::string> out;
+// A position to probe and where it came from: "" for an argument, "line N" of stdin.
+struct PositionText {
+  std::string text, where;
+};
+
+std::vector<PositionText> read_positions(const std::vector<std::string>& args) {
+  std::vector<PositionText> out;
   for (const std::string& a : args) {
     if (a != "-") {
-      out.push_back(a);
+      out.push_back({a, ""});
       continue;
     }
-    for (std::string line; std::getline(std::cin, line);)
-      if (line.find_first_not_of(" \t\r") != std::string::npos) out.push_back(line);
+    int number = 0;
+    for (std::string line; std::getline(std::cin, line);) {
+      ++number;
+      // Windows line endings and trailing blanks are not part of the position.
+      line.erase(line.find_last_not_of(" \t\r") + 1);
+      if (!line.empty()) out.push_back({line, "line " + std::to_string(number)});
+    }
   }
   return out;
 }
@@ -51,13 +61,14 @@ std::vector<std::string> read_positions(const std::vector<std::string>& args) {
 template <class F>
 int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
   int worst = EXIT_OK;
-  for (const std::string& text : read_positions(a.positions)) {
+  for (const auto& [text, where] : read_positions(a.positions)) {
     Result<Position> p = parse_position(v, text);
     Status st = p ? f(*p) : p.status();
     if (st) continue;
     int code = !p ? EXIT_USAGE : st.code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR;
     worst = std::max(worst, code);
-    const std::string message = explain(st, v, table_dir(v, a.db));
+    const std::string message =
+        (where.empty() ? "" : where + ": ") + explain(st, v, table_dir(v, a.db));
     if (a.json)
       std::printf("{\"position\":%s,\"error\":%s}\n", json_string(text).c_str(),
                   json_string(message).c_str());
@@ -152,7 +163,9 @@ void add_common(CLI::App* cmd, ProbeArgs& a) {
                   "Positions 'W:<points> B:<points> <w|b> [<white in hand> <black in hand>]'; "
                   "'-' reads one per line from stdin")
       ->required();
-  cmd->add_option("--cache-mb", a.cache_mb, "Block cache size in MiB")->capture_default_str();
+  cmd->add_option("--cache-mb", a.cache_mb, "Block cache size in MiB, 1..1048576")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 20));
   cmd->add_flag("--json", a.json, "One JSON object per position");
 }
 

@@ -93,7 +93,8 @@ int run_solve(const SolveArgs& a) {
   mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
   Result<SolveReport> r = solve(*v, opts);
-  if (!r) return fail(EXIT_ERROR, r.message());
+  if (!r)
+    return fail(r.status().code() == Status::Code::Invalid ? EXIT_USAGE : EXIT_ERROR, r.message());
   // The value of the empty board, when the solve covered it.
   std::string start_value;
   const Sector start{0, 0, uint8_t(v->stones), uint8_t(v->stones)};
@@ -106,11 +107,12 @@ int run_solve(const SolveArgs& a) {
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"units_solved\":%d,\"units_skipped\":%d,"
         "\"positions_solved\":%llu,\"seconds\":%.3f,\"tables_read_by_block\":%d,"
-        "\"memory_limit_bytes\":%llu,\"peak_rss_bytes\":%llu,\"start_value\":%s}\n",
+        "\"memory_limit_bytes\":%llu,\"peak_rss_bytes\":%llu,\"tables_repaired\":%zu,"
+        "\"start_value\":%s}\n",
         json_string(v->name).c_str(), json_string(opts.dir).c_str(), r->units_solved,
         r->units_skipped, (unsigned long long)r->positions_solved, r->seconds,
         r->tables_read_by_block, (unsigned long long)opts.memory_limit,
-        (unsigned long long)r->peak_rss_bytes,
+        (unsigned long long)r->peak_rss_bytes, r->tables_repaired.size(),
         start_value.empty() ? "null" : json_string(start_value).c_str());
     return EXIT_OK;
   }
@@ -203,7 +205,8 @@ Command register_solve(CLI::App& app) {
                   "Memory budget (e.g. 20G, binary units) for values, counters, indexes and child "
                   "tables: those that do not fit whole are read through their compressed "
                   "blocks; refuse if a unit cannot fit");
-  cmd->add_option("--threads,-j", a->threads, "Threads (default: all cores)");
+  cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
+      ->check(CLI::Range(1, 1024));
   cmd->add_option("--zstd-level", a->zstd_level, "zstd level for the tables (default 12)");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
   cmd->add_flag("--json", a->json, "Print the report as JSON");

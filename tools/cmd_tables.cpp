@@ -9,9 +9,11 @@
 #include <filesystem>
 
 #include "core/notation.h"
+#include "db/dir_manifest.h"
 #include "db/sector_index.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
+#include "solver/expected_tables.h"
 #include "solver/pack.h"
 #include "solver/sector_graph.h"
 #include "solver/verify.h"
@@ -57,20 +59,28 @@ int run_stats(const TablesArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   const std::string dir = table_dir(*v, a.db);
+  if (Status st = check_table_dir(*v, dir); !st) return fail(st, *v, dir);
   SectorGraph graph(*v);
+  Result<std::vector<Sector>> expected = expected_sectors(dir, graph);
+  if (!expected) return fail(expected.status(), *v, dir);
   TableStats total;
   uint64_t entries = 0;
-  int found = 0;
+  int found = 0, missing = 0, damaged = 0;
   std::string json;
   if (!a.json)
     std::printf("%-12s %14s %14s %14s %14s %8s %8s\n", "sector", "positions", "wins", "losses",
                 "draws", "max win", "max loss");
   for (const WorkUnit& u : graph.units())
     for (const Sector& s : u.sectors) {
-      const std::string path = table_path(dir, s);
-      if (::access(path.c_str(), F_OK) != 0) continue;
-      Result<TableFile> file = TableFile::open(path, *v, s);
-      if (!file) return fail(EXIT_ERROR, file.message());
+      if (std::find(expected->begin(), expected->end(), s) == expected->end()) continue;
+      Result<TableFile> file = TableFile::open_sector(*v, dir, s);
+      if (!file) {
+        // Named on stderr; the totals cover the tables read.
+        const bool absent = file.status().code() == Status::Code::NotFound;
+        ++(absent ? missing : damaged);
+        fail(absent ? EXIT_MISSING : EXIT_ERROR, file.message());
+        continue;
+      }
       const TableHeader& h = file->header();
       const TableStats& st = h.stats;
       ++found;
@@ -123,12 +133,14 @@ int run_stats(const TablesArgs& a) {
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"sectors\":[%s],\"total\":{\"stored_entries\":%llu,"
         "\"distinct_positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,"
-        "\"longest_win\":%u,\"longest_loss\":%u%s}}\n",
+        "\"longest_win\":%u,\"longest_loss\":%u%s},\"missing_tables\":%d,"
+        "\"damaged_tables\":%d}\n",
         json_string(v->name).c_str(), json_string(dir).c_str(), json.c_str(),
         (unsigned long long)entries, (unsigned long long)entries, (unsigned long long)total.wins,
         (unsigned long long)total.losses, (unsigned long long)total.draws, total.longest_win,
         total.longest_loss,
-        longest.empty() ? "" : (",\"longest_win_position\":" + json_string(longest)).c_str());
+        longest.empty() ? "" : (",\"longest_win_position\":" + json_string(longest)).c_str(),
+        missing, damaged);
   } else {
     std::printf("%-12s %14llu %14llu %14llu %14llu %8u %8u\n", "total", (unsigned long long)entries,
                 (unsigned long long)total.wins, (unsigned long long)total.losses,
@@ -139,8 +151,10 @@ int run_stats(const TablesArgs& a) {
     if (!longest.empty())
       std::printf("Longest win: White to move wins in %u: %s\n", total.longest_win,
                   longest.c_str());
+    if (missing || damaged)
+      std::printf("%d tables missing, %d damaged: the totals cover the others\n", missing, damaged);
   }
-  return EXIT_OK;
+  return missing ? EXIT_MISSING : damaged ? EXIT_ERROR : EXIT_OK;
 }
 
 int run_verify(const TablesArgs& a) {
@@ -160,23 +174,31 @@ int run_verify(const TablesArgs& a) {
   opts.seed = a.seed;
   Result<std::vector<SectorCheck>> checks = verify_tables(*v, dir, opts, [&](const SectorCheck& c) {
     if (a.json) return;
-    const std::string sampled = c.checked < c.entries && !a.quick && c.skipped.empty()
-                                    ? " (" + std::to_string(c.checked) + " sampled)"
-                                    : "";
-    std::printf(
-        "%-12s %14llu positions: %s%s\n", sector_name(c.sector).c_str(),
-        (unsigned long long)c.entries,
-        !c.skipped.empty() ? c.skipped.c_str()
-        : c.mismatches
-            ? (std::to_string(c.mismatches) + " MISMATCHES, first " + c.first_mismatch).c_str()
-            : (a.quick ? "checksums ok" : "ok"),
-        sampled.c_str());
+    std::string state;
+    if (c.problem == "missing")
+      state = "MISSING " + table_path(dir, c.sector);
+    else if (!c.problem.empty())
+      state = "DAMAGED " + c.problem;
+    else if (!c.skipped.empty())
+      state = c.skipped;
+    else if (c.mismatches)
+      state = std::to_string(c.mismatches) + " MISMATCHES, first " + c.first_mismatch;
+    else
+      state = a.quick ? "checksums ok" : "ok";
+    if (state == "ok" && c.checked < c.entries)
+      state += " (" + std::to_string(c.checked) + " sampled)";
+    std::printf("%-12s %14llu positions: %s\n", sector_name(c.sector).c_str(),
+                (unsigned long long)c.entries, state.c_str());
     std::fflush(stdout);
   });
   if (!checks) return fail(checks.status(), *v, dir);
-  uint64_t entries = 0, checked = 0, mismatches = 0, skipped = 0;
+  uint64_t entries = 0, checked = 0, mismatches = 0, skipped = 0, missing = 0, damaged = 0;
   for (const SectorCheck& c : *checks)
-    if (c.skipped.empty())
+    if (c.problem == "missing")
+      ++missing;
+    else if (!c.problem.empty())
+      ++damaged;
+    else if (c.skipped.empty())
       entries += c.entries, checked += c.checked, mismatches += c.mismatches;
     else
       ++skipped;
@@ -186,20 +208,27 @@ int run_verify(const TablesArgs& a) {
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%llu,\"positions\":%llu,"
         "\"checked\":%llu,\"placement_sample\":%g,\"seed\":%llu,\"mismatches\":%llu,"
-        "\"skipped_sectors\":%llu}\n",
+        "\"skipped_sectors\":%llu,\"missing_tables\":%llu,\"damaged_tables\":%llu}\n",
         json_string(v->name).c_str(), json_string(dir).c_str(), a.quick ? "true" : "false",
         (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
         (unsigned long long)checked, a.placement_sample, (unsigned long long)a.seed,
-        (unsigned long long)mismatches, (unsigned long long)skipped);
+        (unsigned long long)mismatches, (unsigned long long)skipped, (unsigned long long)missing,
+        (unsigned long long)damaged);
   else
-    std::printf("%llu sectors, %llu positions%s, %llu mismatches%s\n",
-                (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
+    std::printf("%llu sectors, %llu positions%s, %llu mismatches%s%s\n",
+                (unsigned long long)(checks->size() - skipped - missing - damaged),
+                (unsigned long long)entries,
                 checked < entries && !a.quick
                     ? (" (" + std::to_string(checked) + " recomputed)").c_str()
                     : "",
                 (unsigned long long)mismatches,
-                skipped ? (", " + std::to_string(skipped) + " not checked").c_str() : "");
-  return mismatches ? EXIT_ERROR : EXIT_OK;
+                skipped ? (", " + std::to_string(skipped) + " not checked").c_str() : "",
+                missing || damaged ? (", " + std::to_string(missing) + " missing, " +
+                                      std::to_string(damaged) + " damaged tables")
+                                         .c_str()
+                                   : "");
+  if (missing) return EXIT_MISSING;
+  return mismatches || damaged ? EXIT_ERROR : EXIT_OK;
 }
 
 int run_pack(const TablesArgs& a) {
@@ -257,6 +286,14 @@ int run_info(const InfoArgs& a) {
       continue;
     }
     const TableHeader& h = t->header();
+    // A table under another sector's name (files renamed or swapped) is damaged.
+    const std::string name = std::filesystem::path(path).filename().string();
+    if (name != table_file_name(h.sector)) {
+      ++corrupt;
+      fail(EXIT_ERROR, path + ": holds sector " + sector_name(h.sector) + ", whose file is " +
+                           table_file_name(h.sector));
+      continue;
+    }
     for (const Variant* v : all_variants())
       if (board_id(*v) == h.board && v->stones == h.stones && v->flying == h.flying)
         variant = std::string(v->name);
@@ -329,7 +366,7 @@ Command register_info(CLI::App& app) {
   auto a = std::make_shared<InfoArgs>();
   CLI::App* cmd = app.add_subcommand(
       "info", "Tables in a directory: sizes, bits per position, checksums, statistics");
-  cmd->add_option("dir", a->dir, "Table directory")->required();
+  cmd->add_option("dir,--db,-d", a->dir, "Table directory")->required();
   cmd->add_flag("--json", a->json, "Print JSON");
   return {cmd, [a] { return run_info(*a); }};
 }
@@ -347,7 +384,8 @@ Command register_verify(CLI::App& app) {
                   "Recompute only this fraction of each placement sector's entries, chosen by "
                   "a seeded hash (movement sectors are always checked whole)");
   cmd->add_option("--seed", a->seed, "Seed of the --placement-sample choice (default 0)");
-  cmd->add_option("--threads,-j", a->threads, "Threads (default: all cores)");
+  cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
+      ->check(CLI::Range(1, 1024));
   return {cmd, [a] { return run_verify(*a); }};
 }
 
@@ -359,7 +397,8 @@ Command register_pack(CLI::App& app) {
       "sectors with an odd number of stones in hand by derived tables (found by a "
       "one-ply search when probed), after checking them");
   add_common(cmd, *a);
-  cmd->add_option("--threads,-j", a->threads, "Threads (default: all cores)");
+  cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
+      ->check(CLI::Range(1, 1024));
   return {cmd, [a] { return run_pack(*a); }};
 }
 

@@ -102,13 +102,21 @@ TEST_F(PlayerTest, WinsInExactlyTheTableDistance) {
 }
 
 TEST_F(PlayerTest, MissingTablesAreReported) {
-  auto none = Tablebase::open(NINE, dir_);  // a six directory has no nine tables
+  // A six directory is not opened as nine's (its manifest says six).
+  auto six = Tablebase::open(NINE, dir_);
+  ASSERT_FALSE(six);
+  EXPECT_EQ(six.status().code(), Status::Code::Invalid);
+  // An empty directory has no nine tables.
+  const std::string empty = dir_ + "-empty";
+  fs::create_directories(empty);
+  auto none = Tablebase::open(NINE, empty);
   ASSERT_TRUE(none);
   Player p(*none, 1);
   Result<Move> m =
       p.choose(*parse_position(NINE, "W:c5,a4,b4,f4,g4,a1,g1 B:a7,d7,g7,b6,d6,f6 w"), PERFECT);
   ASSERT_FALSE(m);
   EXPECT_EQ(m.status().code(), Status::Code::NotFound);
+  fs::remove_all(empty);
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 # fills up mid-solve, and checks that solve
 #   - exits with 1 and says "cannot write <dir>/<sector>.mbt: No space left on device",
 #   - leaves no *.tmp* file and nothing under the name it could not write,
-#   - leaves only complete tables: `info` and `verify --quick` pass, and each table is
+#   - leaves only complete tables: `info` passes, `verify --quick` finds the unfinished
+#     ones missing (exit 3) and none damaged, and each table is
 #     byte-identical to the reference;
 # that a rerun on the still full disk fails the same way without damaging anything; and
 # that after growing the filesystem a rerun resumes (skips the finished units), finishes,
@@ -56,8 +57,12 @@ check_full_disk_failure() {
   [ -e "${tables[0]}" ] || { fail "$what: no table written before the disk was full"; return; }
   "$bin" info "$mnt" >"$work/info" 2>&1 || fail "$what: info fails: $(tail -3 "$work/info")"
   grep -q ", 0 corrupt$" "$work/info" || fail "$what: info: $(tail -1 "$work/info")"
-  "$bin" verify --variant six --db "$mnt" --quick >"$work/quick" 2>&1 ||
-    fail "$what: verify --quick fails: $(tail -3 "$work/quick")"
+  # The unfinished units are missing (exit 3); every table there is whole.
+  local rc=0
+  "$bin" verify --variant six --db "$mnt" --quick >"$work/quick" 2>&1 || rc=$?
+  [ "$rc" = 3 ] || fail "$what: verify --quick exited $rc, expected 3: $(tail -3 "$work/quick")"
+  grep -q " missing, 0 damaged tables$" "$work/quick" ||
+    fail "$what: verify --quick: $(tail -1 "$work/quick")"
   for f in "${tables[@]}"; do
     cmp -s "$f" "$ref/${f##*/}" || fail "$what: ${f##*/} differs from the reference"
   done

@@ -1,0 +1,124 @@
+#include "db/dir_manifest.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace millbase {
+
+namespace {
+
+constexpr const char* FIRST_LINE = "millbase table directory";
+constexpr size_t MAX_MANIFEST_BYTES = 1 << 16;
+
+std::string manifest_path(const std::string& dir) { return dir + "/MANIFEST"; }
+
+// Returns the manifest's text.
+std::string encode(const DirManifest& m) {
+  std::string text = std::string(FIRST_LINE) + "\nvariant: " + m.variant + "\nmetric: " + m.metric +
+                     "\nformat: " + std::to_string(m.format) + "\nsolved:";
+  if (m.all) text += " all";
+  for (const Sector& s : m.targets) text += " " + sector_name(s);
+  return text + "\n";
+}
+
+}  // namespace
+
+Result<std::optional<DirManifest>> read_manifest(const std::string& dir) {
+  const std::string path = manifest_path(dir);
+  if (::access(path.c_str(), F_OK) != 0) return std::optional<DirManifest>();
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return Status::error(path + ": " + std::strerror(errno));
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return Status::error(path + ": not a regular file");
+  }
+  std::string text(MAX_MANIFEST_BYTES + 1, '\0');
+  ssize_t n = ::read(fd, text.data(), text.size());
+  ::close(fd);
+  if (n < 0) return Status::error(path + ": " + std::strerror(errno));
+  text.resize(size_t(n));
+  auto corrupt = [&](const std::string& what) {
+    return Status::error(path + ": corrupt manifest: " + what);
+  };
+  if (text.size() > MAX_MANIFEST_BYTES) return corrupt("larger than 64 KiB");
+  std::istringstream in(text);
+  std::string line;
+  if (!std::getline(in, line) || line != FIRST_LINE) return corrupt("bad first line");
+  DirManifest m;
+  bool seen[4] = {false, false, false, false};
+  while (std::getline(in, line)) {
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos) return corrupt("a line without ':'");
+    const std::string key = line.substr(0, colon);
+    std::istringstream words(line.substr(colon + 1));
+    if (key == "variant") {
+      seen[0] = bool(words >> m.variant);
+    } else if (key == "metric") {
+      seen[1] = bool(words >> m.metric);
+    } else if (key == "format") {
+      unsigned f = 0;
+      seen[2] = bool(words >> f) && f <= 0xFFFF;
+      m.format = uint16_t(f);
+    } else if (key == "solved") {
+      seen[3] = true;
+      for (std::string w; words >> w;) {
+        if (w == "all") {
+          m.all = true;
+          continue;
+        }
+        Result<Sector> s = parse_sector(w);
+        if (!s) return corrupt(s.message());
+        m.targets.push_back(*s);
+      }
+    }  // other keys: added by later versions, ignored
+  }
+  if (!(seen[0] && seen[1] && seen[2] && seen[3]))
+    return corrupt("it needs variant, metric, format and solved lines");
+  return std::optional<DirManifest>(m);
+}
+
+Status write_manifest(const std::string& dir, const DirManifest& m) {
+  const std::string path = manifest_path(dir);
+  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const std::string text = encode(m);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Status::error("cannot create " + tmp + ": " + std::strerror(errno));
+  const bool ok = ::write(fd, text.data(), text.size()) == ssize_t(text.size()) && ::fsync(fd) == 0;
+  const std::string error = ok ? "" : std::strerror(errno ? errno : EIO);
+  if (::close(fd) != 0 || !ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = error.empty() ? std::strerror(errno) : error;
+    ::unlink(tmp.c_str());
+    return Status::error("cannot write " + path + ": " + why);
+  }
+  return Status::ok();
+}
+
+Status check_manifest(const Variant& v, const std::string& dir) {
+  Result<std::optional<DirManifest>> m = read_manifest(dir);
+  if (!m) return m.status();
+  if (!m->has_value()) return Status::ok();
+  const DirManifest& man = **m;
+  if (man.variant != v.name || man.metric != "dtm" || man.format != FORMAT_VERSION)
+    return Status::invalid(dir + " holds tables of " + man.variant + " (metric " + man.metric +
+                           ", format " + std::to_string(man.format) + "), not of " +
+                           std::string(v.name) + " (metric dtm, format " +
+                           std::to_string(FORMAT_VERSION) + ")");
+  return Status::ok();
+}
+
+Status check_table_dir(const Variant& v, const std::string& dir) {
+  struct stat st;
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    return Status::not_found("no table directory " + dir + " (tables of " + std::string(v.name) +
+                             ")");
+  return check_manifest(v, dir);
+}
+
+}  // namespace millbase

@@ -1,0 +1,37 @@
+// A table directory's manifest (dir/MANIFEST, docs/format.md "Directory manifest"):
+// the variant, metric and format version its tables belong to, and what was solved
+// into it, so that directories cannot be mixed up and missing tables are noticed.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/table_header.h"
+
+namespace millbase {
+
+struct DirManifest {
+  std::string variant;         // a preset's name, e.g. "six"
+  std::string metric = "dtm";  // "dtm": distance to the end of the game
+  uint16_t format = FORMAT_VERSION;
+  bool all = false;             // every sector of the variant was asked for
+  std::vector<Sector> targets;  // else: the sectors asked for (with what they need)
+};
+
+// Returns the manifest of dir, or nullopt when dir has none. Errors: unreadable, or
+// malformed (hostile bytes), naming the file.
+Result<std::optional<DirManifest>> read_manifest(const std::string& dir);
+
+// Writes dir/MANIFEST atomically (a temporary file, fsync, rename).
+Status write_manifest(const std::string& dir, const DirManifest& m);
+
+// Returns ok when dir may hold tables of variant v: its manifest, if any, names v, the
+// DTM metric and this format. Else Status::Code::Invalid naming both variants.
+Status check_manifest(const Variant& v, const std::string& dir);
+
+// Returns ok when dir is a directory that may hold v's tables (check_manifest); else
+// NotFound "no table directory" naming dir and v, or check_manifest's error.
+Status check_table_dir(const Variant& v, const std::string& dir);
+
+}  // namespace millbase

@@ -1,0 +1,145 @@
+// The table directory's manifest: round trip, the checks that keep variants apart, and
+// mutated manifests (hostile bytes) refused with the file named or read consistently.
+#include "db/dir_manifest.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "core/variant.h"
+
+namespace millbase {
+namespace {
+
+namespace fs = std::filesystem;
+
+class DirManifestTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ =
+        (fs::temp_directory_path() / ("millbase-manifest-" + std::to_string(::getpid()))).string();
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void put(const std::string& text) const {
+    std::ofstream(dir_ + "/MANIFEST", std::ios::binary | std::ios::trunc) << text;
+  }
+  std::string text() const {
+    std::ifstream in(dir_ + "/MANIFEST", std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+  }
+  std::string dir_;
+};
+
+TEST_F(DirManifestTest, AbsentIsNoManifestAndAnyVariantFits) {
+  Result<std::optional<DirManifest>> m = read_manifest(dir_);
+  ASSERT_TRUE(m) << m.message();
+  EXPECT_FALSE(m->has_value());
+  EXPECT_TRUE(check_manifest(SIX, dir_));
+  EXPECT_TRUE(check_table_dir(NINE, dir_));
+}
+
+TEST_F(DirManifestTest, RoundTripAndVariantsKeptApart) {
+  DirManifest m;
+  m.variant = "nine";
+  m.targets = {Sector{3, 3, 0, 0}, Sector{3, 2, 4, 4}};
+  ASSERT_TRUE(write_manifest(dir_, m));
+  EXPECT_EQ(text(),
+            "millbase table directory\nvariant: nine\nmetric: dtm\nformat: 1\nsolved: 3-3 "
+            "3-2+4-4\n");
+  Result<std::optional<DirManifest>> back = read_manifest(dir_);
+  ASSERT_TRUE(back && back->has_value());
+  EXPECT_EQ((*back)->variant, "nine");
+  EXPECT_FALSE((*back)->all);
+  EXPECT_EQ((*back)->targets, m.targets);
+  EXPECT_TRUE(check_manifest(NINE, dir_));
+  for (const Variant* other : {&NINE_NOFLYING, &SIX, &FIVE}) {
+    Status st = check_manifest(*other, dir_);
+    ASSERT_FALSE(st) << other->name;
+    EXPECT_EQ(st.code(), Status::Code::Invalid);
+    EXPECT_NE(st.message().find("holds tables of nine (metric dtm, format 1), not of " +
+                                std::string(other->name)),
+              std::string::npos)
+        << st.message();
+  }
+  put("millbase table directory\nvariant: nine\nmetric: fifty\nformat: 1\nsolved: all\n");
+  EXPECT_FALSE(check_manifest(NINE, dir_)) << "another metric";
+  put("millbase table directory\nvariant: nine\nmetric: dtm\nformat: 2\nsolved: all\n");
+  EXPECT_FALSE(check_manifest(NINE, dir_)) << "another format";
+  put("millbase table directory\nvariant: nine\nmetric: dtm\nformat: 1\nsolved: all\nlater: x\n");
+  EXPECT_TRUE(check_manifest(NINE, dir_)) << "an unknown key is for later versions";
+}
+
+TEST_F(DirManifestTest, MalformedManifestsNameTheFile) {
+  for (const std::string& bad :
+       {std::string(""), std::string("millbase table directory\n"),
+        std::string("not a manifest\nvariant: six\n"),
+        std::string("millbase table directory\nvariant six\nmetric: dtm\nformat: 1\nsolved: all\n"),
+        std::string(
+            "millbase table directory\nvariant: six\nmetric: dtm\nformat: x\nsolved: all\n"),
+        std::string(
+            "millbase table directory\nvariant: six\nmetric: dtm\nformat: 1\nsolved: 3x3\n"),
+        std::string(70000, 'a')}) {
+    put(bad);
+    Result<std::optional<DirManifest>> m = read_manifest(dir_);
+    ASSERT_FALSE(m) << bad.substr(0, 80);
+    EXPECT_NE(m.message().find(dir_ + "/MANIFEST: corrupt manifest"), std::string::npos)
+        << m.message();
+    EXPECT_FALSE(check_table_dir(SIX, dir_));
+  }
+}
+
+// Seeded mutations of a good manifest: never a crash; what parses writes back to a
+// manifest that parses to the same.
+TEST_F(DirManifestTest, MutatedManifestsParseConsistentlyOrAreRefused) {
+  DirManifest m;
+  m.variant = "six";
+  m.targets = {Sector{4, 4, 0, 0}, Sector{2, 2, 3, 3}};
+  ASSERT_TRUE(write_manifest(dir_, m));
+  const std::string good = text();
+  std::mt19937_64 rng(11);
+  int parsed = 0, refused = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string bad = good;
+    for (int k = 1 + int(rng() % 3); k-- > 0;) {
+      const size_t at = rng() % bad.size();
+      switch (rng() % 3) {
+        case 0:
+          bad[at] = char(rng());
+          break;
+        case 1:
+          bad.erase(at, 1 + rng() % 8);
+          break;
+        default:
+          bad.insert(at, 1, char(rng()));
+      }
+      if (bad.empty()) bad = "x";
+    }
+    put(bad);
+    Result<std::optional<DirManifest>> r = read_manifest(dir_);
+    if (!r) {
+      ++refused;
+      continue;
+    }
+    ++parsed;
+    ASSERT_TRUE(r->has_value());
+    const DirManifest first = **r;
+    ASSERT_TRUE(write_manifest(dir_, first));
+    Result<std::optional<DirManifest>> again = read_manifest(dir_);
+    ASSERT_TRUE(again && again->has_value()) << "a manifest it read does not read back";
+    EXPECT_EQ((*again)->variant, first.variant);
+    EXPECT_EQ((*again)->metric, first.metric);
+    EXPECT_EQ((*again)->format, first.format);
+    EXPECT_EQ((*again)->all, first.all);
+    EXPECT_EQ((*again)->targets, first.targets);
+  }
+  EXPECT_GT(parsed, 50);
+  EXPECT_GT(refused, 50);
+}
+
+}  // namespace
+}  // namespace millbase
