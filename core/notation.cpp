@@ -9,7 +9,27 @@ namespace millbase {
 
 namespace {
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+// The longest token an error message repeats whole.
+constexpr size_t MAX_QUOTED = 40;
+
+// Returns s in quotes for a message: bytes that are not printable ASCII as \xNN, and a
+// token longer than MAX_QUOTED cut with "...".
+std::string quoted(std::string_view s) {
+  std::string out = "'";
+  for (size_t i = 0; i < s.size() && i < MAX_QUOTED; ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += char(c);
+    } else {
+      static constexpr char HEX[] = "0123456789abcdef";
+      out += "\\x";
+      out += HEX[c >> 4];
+      out += HEX[c & 15];
+    }
+  }
+  if (s.size() > MAX_QUOTED) out += "...";
+  return out + "'";
+}
 
 // Splits s at `sep`, keeping empty pieces.
 std::vector<std::string_view> split(std::string_view s, char sep) {
@@ -58,7 +78,9 @@ Result<Bitboard> parse_point_list(const Variant& v, std::string_view list, Color
 Result<int> parse_count(std::string_view s, const char* what) {
   int n = 0;
   auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-  if (ec != std::errc() || end != s.data() + s.size() || n < 0 || n > 99)
+  // Digits only: no sign ("-0" is not a count).
+  if (s.empty() || s[0] < '0' || s[0] > '9' || ec != std::errc() || end != s.data() + s.size() ||
+      n > 99)
     return Status::error(std::string(what) + " " + quoted(s) + " is not a count");
   return n;
 }
@@ -71,9 +93,14 @@ Result<Point> parse_point(const Variant& v, std::string_view text) {
   if (text.size() == 2 && text[0] >= 'a' && text[0] <= 'g' && text[1] >= '1' && text[1] <= '7') {
     Point p = v.board->point_at(Coord{int8_t(text[0] - 'a'), int8_t(text[1] - '1')});
     if (p != NO_POINT) return p;
-    if (BOARD_24.point_at(Coord{int8_t(text[0] - 'a'), int8_t(text[1] - '1')}) != NO_POINT)
+    if (BOARD_24.point_at(Coord{int8_t(text[0] - 'a'), int8_t(text[1] - '1')}) != NO_POINT) {
+      std::string points;
+      for (int q = 0; q < v.board->num_points; ++q)
+        points += (q ? " " : "") + std::string(point_name(*v.board, Point(q)));
       return Status::error("point " + quoted(text) + " is not on the " +
-                           std::string(v.board->name) + " board of " + std::string(v.name));
+                           std::string(v.board->name) + " board of " + std::string(v.name) +
+                           " (its points: " + points + ")");
+    }
   }
   return Status::error("unknown point " + quoted(text));
 }

@@ -1,9 +1,13 @@
 #include "tools/cli_common.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <vector>
 
 #include "core/variant.h"
+#include "solver/progress.h"
+#include "solver/sector_graph.h"
+#include "solver/unit_memory.h"
 
 namespace millbase::cli {
 
@@ -12,10 +16,27 @@ int fail(int code, std::string_view message) {
   return code;
 }
 
+std::string solve_cost(const Variant& v) {
+  uint64_t positions = 0, largest = 0;
+  const SectorGraph graph(v);
+  for (const WorkUnit& u : graph.units()) {
+    positions += unit_entries(v, u);
+    largest = std::max(largest, unit_bytes_children_whole(v, u));
+  }
+  char memory[32];
+  if (largest >= 1000000000)
+    std::snprintf(memory, sizeof memory, "%.1f GB", largest / 1e9);
+  else
+    std::snprintf(memory, sizeof memory, "%.1f MB", largest / 1e6);
+  return human_count(double(positions)) + " positions; its largest unit needs about " + memory +
+         " of memory, less with --memory; README: what the solves cost";
+}
+
 std::string explain(const Status& s, const Variant& v, const std::string& dir) {
   if (s.code() != Status::Code::NotFound) return s.message();
   return s.message() + "; build it with: millbase solve --variant " + std::string(v.name) +
-         (s.subject().empty() ? "" : " --sector " + s.subject()) + " --out " + dir;
+         (s.subject().empty() ? " --out " + dir + " (" + solve_cost(v) + ")"
+                              : " --sector " + s.subject() + " --out " + dir);
 }
 
 int fail(const Status& s, const Variant& v, const std::string& dir) {

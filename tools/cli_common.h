@@ -28,6 +28,10 @@ struct Command {
 // Prints "millbase: <message>" on stderr and returns code.
 int fail(int code, std::string_view message);
 
+// Returns what solving all of v costs, from the sector graph: positions and the memory
+// of its largest unit with its children whole.
+std::string solve_cost(const Variant& v);
+
 // Returns s's message; for a missing table or table directory (NotFound) of variant v
 // in dir, followed by the command that builds it.
 std::string explain(const Status& s, const Variant& v, const std::string& dir);

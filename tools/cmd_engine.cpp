@@ -1,12 +1,15 @@
 // millbase engine: a line protocol on stdin/stdout for GUIs and scripts
 // (docs/engine-protocol.md). A malformed or illegal line is answered "error <reason>"
 // and the engine keeps running.
+#include <cctype>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
 
+#include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "db/dir_manifest.h"
 #include "player/player.h"
 #include "tools/cli_common.h"
 
@@ -21,22 +24,20 @@ struct EngineArgs {
 
 class Engine {
  public:
-  explicit Engine(const EngineArgs& a) : a_(a), variant_(find_variant(a.variant)) {
-    if (!variant_) variant_ = &SIX;
-    position_ = start_position(*variant_);
-  }
+  explicit Engine(const EngineArgs& a)
+      : a_(a), variant_(find_variant(a.variant) ? find_variant(a.variant) : &SIX) {}
 
   void run() {
     std::printf("millbase engine ready\n");
     std::fflush(stdout);
     for (std::string line; std::getline(std::cin, line);) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
+      // Words apart by any blanks (a Windows line ending among them); the command in
+      // any case.
       std::istringstream in(line);
-      std::string cmd;
+      std::string cmd, rest;
       if (!(in >> cmd)) continue;
-      std::string rest;
-      std::getline(in, rest);
-      rest.erase(0, rest.find_first_not_of(' '));
+      for (char& c : cmd) c = char(std::tolower(static_cast<unsigned char>(c)));
+      for (std::string w; in >> w;) rest += (rest.empty() ? "" : " ") + w;
       if (cmd == "quit") break;
       Status s = dispatch(cmd, rest);
       if (!s) std::printf("error %s\n", explain(s, *variant_, table_dir(*variant_, a_.db)).c_str());
@@ -52,7 +53,7 @@ class Engine {
       if (!v) return Status::error("unknown variant '" + rest + "'");
       variant_ = v;
       tables_.reset();
-      position_ = start_position(*v);
+      game_ = Game(*v, start_position(*v));
       return reply("ok");
     }
     if (cmd == "db") {
@@ -62,7 +63,12 @@ class Engine {
       return reply("ok");
     }
     if (cmd == "position") return set_position(rest);
-    if (cmd == "show") return reply("position " + format_position(*variant_, position_));
+    if (cmd == "show") return reply("position " + format_position(*variant_, game_.position()));
+    if (cmd == "help")
+      return reply(
+          "commands: isready, variant <name>, db <dir>, position start [white|black] [moves "
+          "...], position <position> [moves ...], show, go [level perfect|1..5], analyze, "
+          "help, quit (docs/engine-protocol.md)");
     if (cmd == "go") return go(rest);
     if (cmd == "analyze") return analyze();
     return Status::error("unknown command '" + cmd + "'");
@@ -89,13 +95,16 @@ class Engine {
       if (!parsed) return parsed.status();
       p = *parsed;
     }
+    // The moves under the draw rules of play: a move after the game ended is refused.
+    Game game(*variant_, p);
     std::istringstream in(moves);
     for (std::string m; in >> m;) {
-      Result<Move> move = parse_move(*variant_, p, m);
+      for (char& c : m) c = char(std::tolower(static_cast<unsigned char>(c)));
+      Result<Move> move = parse_move(*variant_, game.position(), m);
       if (!move) return move.status();
-      p = do_move(p, *move);
+      if (Status st = game.play(*move); !st) return st;
     }
-    position_ = p;
+    game_ = game;
     return reply("ok");
   }
 
@@ -120,19 +129,32 @@ class Engine {
       if (!parsed) return parsed.status();
       level = *parsed;
     }
+    if (game_.outcome() != Outcome::Ongoing) return game_over();
     if (Status s = open(); !s) return s;
-    Result<Move> m = player_->choose(position_, level);
+    Result<Move> m = player_->choose(game_.position(), level);
     if (!m) return m.status();
     return reply("bestmove " + format_move(*variant_, *m));
+  }
+
+  // "info result <white|black|draw> reason <why>", then "bestmove none".
+  Status game_over() {
+    const Outcome o = game_.outcome();
+    const char* result = o == Outcome::WhiteWins   ? "white"
+                         : o == Outcome::BlackWins ? "black"
+                                                   : "draw";
+    static constexpr const char* REASONS[] = {"none",       "no-legal-move", "too-few-stones",
+                                              "repetition", "fifty-plies",   "resignation"};
+    return reply(std::string("info result ") + result + " reason " + REASONS[int(game_.reason())] +
+                 "\nbestmove none");
   }
 
   // value <result> [<distance>], then one "move <move> <result> [<distance>]" per legal
   // move, best first, then "end".
   Status analyze() {
     if (Status s = open(); !s) return s;
-    Result<ValueCode> v = tables_->probe(position_);
+    Result<ValueCode> v = tables_->probe(game_.position());
     if (!v) return v.status();
-    Result<std::vector<MoveValue>> moves = tables_->analyze(position_);
+    Result<std::vector<MoveValue>> moves = tables_->analyze(game_.position());
     if (!moves) return moves.status();
     auto words = [](ValueCode c) {
       return is_draw(c) ? std::string("draw")
@@ -146,7 +168,7 @@ class Engine {
 
   EngineArgs a_;
   const Variant* variant_;
-  Position position_;
+  Game game_{*variant_, start_position(*variant_)};
   std::shared_ptr<const Tablebase> tables_;
   std::unique_ptr<Player> player_;
 };
@@ -162,7 +184,11 @@ Command register_engine(CLI::App& app) {
   cmd->add_option("--seed", a->seed, "Seed for the choices among equal moves")
       ->capture_default_str();
   return {cmd, [a] {
-            if (!resolve_variant(a->variant)) return EXIT_USAGE;
+            const Variant* v = resolve_variant(a->variant);
+            if (!v) return EXIT_USAGE;
+            // A table directory named on the command line must exist: said before "ready".
+            if (!a->db.empty())
+              if (Status st = check_table_dir(*v, a->db); !st) return fail(st, *v, a->db);
             Engine(*a).run();
             return EXIT_OK;
           }};

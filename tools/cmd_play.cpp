@@ -18,6 +18,16 @@ struct PlayArgs {
   uint64_t seed = 1;
 };
 
+// Returns a typed line as the session reads it: without surrounding blanks or a
+// Windows line ending, in lower case (point names and commands are lower case).
+std::string typed(std::string line) {
+  line.erase(0, line.find_first_not_of(" \t\r"));
+  line.erase(line.find_last_not_of(" \t\r") + 1);
+  for (char& c : line)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return line;
+}
+
 class Session {
  public:
   Session(const Variant& v, const PlayArgs& a, int level)
@@ -34,10 +44,11 @@ class Session {
       }
       prompt();
       if (!std::getline(std::cin, line)) return EXIT_OK;
+      line = typed(line);
       std::istringstream words(line);
       std::string cmd;
       if (!(words >> cmd)) continue;
-      if (cmd == "quit") return EXIT_OK;
+      if (cmd == "quit" || cmd == "exit") return EXIT_OK;
       if (cmd == "new") {
         game_ = Game(v_, start(++games_));
         show();
@@ -53,9 +64,9 @@ class Session {
         game_.resign();
         show();
       } else if (cmd == "help") {
-        say("moves: d5, c5-d5, c5-d5xd7; commands: hint undo new resign quit");
+        say("moves: d5, c5-d5, c5-d5xd7; commands: hint undo new resign quit (or exit)");
       } else {
-        human_move(line.substr(line.find_first_not_of(" \t")));
+        if (!human_move(line)) return EXIT_OK;
       }
     }
   }
@@ -126,32 +137,49 @@ class Session {
     return true;
   }
 
-  void human_move(const std::string& text) {
-    if (game_.outcome() != Outcome::Ongoing) return say("the game is over; type new or quit");
+  // Plays the move typed as text, asking for the removal when a mill closes without
+  // one. Returns false when the player quits at the removal prompt.
+  bool human_move(const std::string& text) {
+    if (game_.outcome() != Outcome::Ongoing) return say("the game is over; type new or quit"), true;
     const Position& p = game_.position();
     Result<Move> m = parse_move(v_, p, text);
-    if (!m) {
-      // A mill typed without its removal: ask for the stone to remove.
-      Result<Move> bare = parse_move_text(v_, text);
-      bool needs_removal = false;
-      if (bare && bare->remove == NO_POINT)
-        for (Move legal : MoveList(v_, p))
-          needs_removal |= legal.from == bare->from && legal.to == bare->to;
-      if (needs_removal) {
-        std::printf("%s closes a mill. Remove which %s stone? ", text.c_str(),
-                    std::string(color_name(~p.side_to_move)).c_str());
-        std::fflush(stdout);
-        std::string point;
-        if (!std::getline(std::cin, point)) return;
-        point.erase(0, point.find_first_not_of(" \t"));
-        point.erase(point.find_last_not_of(" \t\r") + 1);
-        m = parse_move(v_, p, text + "x" + point);
+    if (m) return play(*m), true;
+    Result<Move> bare = parse_move_text(v_, text);
+    if (!bare)
+      return say("unknown command or move '" + text + "' (type help): " + bare.message()), true;
+    // A mill typed without its removal: ask for the stone to remove, again until it is
+    // one that may go; undo takes the move back.
+    bool needs_removal = false;
+    if (bare->remove == NO_POINT)
+      for (Move legal : MoveList(v_, p))
+        needs_removal |=
+            legal.from == bare->from && legal.to == bare->to && legal.remove != NO_POINT;
+    if (!needs_removal) return say(m.message()), true;
+    while (true) {
+      std::printf("%s closes a mill. Remove which %s stone? ", text.c_str(),
+                  std::string(color_name(~p.side_to_move)).c_str());
+      std::fflush(stdout);
+      std::string point;
+      if (!std::getline(std::cin, point)) return false;
+      point = typed(point);
+      if (point == "quit" || point == "exit") return false;
+      if (point == "undo") return say("move taken back"), true;
+      if (point == "hint") {
+        hint();
+        continue;
       }
-      if (!bare)
-        return say("unknown command or move '" + text + "' (type help): " + bare.message());
-      if (!m) return say(m.message());
+      if (point.empty()) {
+        say("type the point of the stone to remove (or undo to take the move back)");
+        continue;
+      }
+      m = parse_move(v_, p, text + "x" + point);
+      if (m) return play(*m), true;
+      say(m.message());
     }
-    game_.play(*m);
+  }
+
+  void play(Move m) {
+    game_.play(m);
     show();
   }
 
@@ -191,9 +219,18 @@ int run_play(const PlayArgs& a) {
   for (const std::string* side : {&a.white, &a.black})
     if (*side != "human" && *side != "computer")
       return fail(EXIT_USAGE, "player '" + *side + "' must be human or computer");
+  Position start = start_position(*v);
   if (!a.position.empty()) {
     Result<Position> p = parse_position(*v, a.position);
     if (!p) return fail(EXIT_USAGE, p.message());
+    start = *p;
+  }
+  // A computer player needs the tables: checked before the first move, not at it.
+  if (a.white == "computer" || a.black == "computer") {
+    const std::string dir = table_dir(*v, a.db);
+    auto tb = Tablebase::open(*v, dir);
+    if (!tb) return fail(tb.status(), *v, dir);
+    if (Result<ValueCode> value = (*tb)->probe(start); !value) return fail(value.status(), *v, dir);
   }
   return Session(*v, a, *level).run();
 }

@@ -2,6 +2,7 @@
 // millbase analyze: every legal move with its value, best first.
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 
 #include "core/notation.h"
 #include "db/tablebase.h"
@@ -56,14 +57,27 @@ std::vector<PositionText> read_positions(const std::vector<std::string>& args) {
   return out;
 }
 
-// Runs f(position) for each position; malformed ones get an error line and exit 2,
+// Returns a hint for a position that is over, typed without in-hand counts (they
+// default to 0), with fewer stones on the board than the variant has: perhaps a
+// placement position whose counts were left out.
+std::string missing_counts_hint(const Variant& v, const Position& p, const std::string& text) {
+  std::istringstream words(text);
+  int n = 0;
+  for (std::string w; words >> w;) ++n;
+  if (n != 3 || popcount(p.stones[WHITE]) + popcount(p.stones[BLACK]) >= 2 * v.stones) return "";
+  return "; no in-hand counts were given, so none are in hand: if stones are still to be "
+         "placed, add the counts, e.g. 'W: B: w " +
+         std::to_string(v.stones) + " " + std::to_string(v.stones) + "'";
+}
+
+// Runs f(position, text) for each position; malformed ones get an error line and exit 2,
 // missing tables exit 3 (processing continues); returns the worst exit code.
 template <class F>
 int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
   int worst = EXIT_OK;
   for (const auto& [text, where] : read_positions(a.positions)) {
     Result<Position> p = parse_position(v, text);
-    Status st = p ? f(*p) : p.status();
+    Status st = p ? f(*p, text) : p.status();
     if (st) continue;
     int code = !p ? EXIT_USAGE : st.code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR;
     worst = std::max(worst, code);
@@ -89,7 +103,7 @@ int run_probe(const ProbeArgs& a) {
   if (!v) return EXIT_USAGE;
   auto tb = open_tables(a, *v);
   if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db));
-  return for_each_position(a, *v, [&](const Position& p) -> Status {
+  return for_each_position(a, *v, [&](const Position& p, const std::string& text) -> Status {
     const std::string pos = format_position(*v, p);
     if (a.wdl) {
       Result<Wdl> w = (*tb)->probe_wdl(p);
@@ -121,8 +135,10 @@ int run_probe(const ProbeArgs& a) {
                   json_value(*value).c_str(), json_string(value_words(p, *value)).c_str(),
                   best_json.c_str());
     else
-      std::printf("%s: %s%s%s\n", pos.c_str(), value_words(p, *value).c_str(),
-                  best.empty() ? " (game over)" : "; best: ", best.c_str());
+      std::printf(
+          "%s: %s%s%s\n", pos.c_str(), value_words(p, *value).c_str(),
+          best.empty() ? (" (game over)" + missing_counts_hint(*v, p, text)).c_str() : "; best: ",
+          best.c_str());
     return Status::ok();
   });
 }
@@ -132,7 +148,7 @@ int run_analyze(const ProbeArgs& a) {
   if (!v) return EXIT_USAGE;
   auto tb = open_tables(a, *v);
   if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db));
-  return for_each_position(a, *v, [&](const Position& p) -> Status {
+  return for_each_position(a, *v, [&](const Position& p, const std::string&) -> Status {
     Result<ValueCode> value = (*tb)->probe(p);
     if (!value) return value.status();
     Result<std::vector<MoveValue>> moves = (*tb)->analyze(p);

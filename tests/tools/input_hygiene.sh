@@ -62,4 +62,15 @@ cp "$six/3-3.mbt" "$t/3-3.mbt"
 mv "$t/3-3.mbt" "$t/x" && mv "$t/4-4.mbt" "$t/3-3.mbt" && mv "$t/x" "$t/4-4.mbt"
 expect 1 "3-3.mbt: holds sector 4-4, whose file is 4-4.mbt" -- info --db "$t"
 expect 1 "4-4.mbt: holds sector 3-3, whose file is 3-3.mbt" -- info --db "$t"
+# Messages: the board's points listed, bytes escaped, long tokens cut, no signed counts,
+# and a hint when a position without in-hand counts is over.
+expect 2 "point 'a1' is not on the 16-point board of six \(its points: b2 d2 f2 c3 .* d6 f6\)" -- show "W:a1 B: w"
+expect 2 "White's in-hand count '-0' is not a count" -- show "W: B: w -0 6"
+expect 2 "unknown point '.x01.xff'" -- show "$(printf 'W:\x01\xff') B: w"
+long=$(head -c 10000 /dev/zero | tr '\0' 'q')
+out=$("$bin" show "W:$long B: w" 2>&1 || true)
+[ "${#out}" -lt 200 ] || fail "a 10 KB token came back whole (${#out} bytes)"
+grep -q "unknown point 'qqqq.*\.\.\.'" <<<"$out" || fail "long token: $out"
+expect 0 "loss in 0 \(game over\); no in-hand counts were given.*'W: B: w 6 6'" -- \
+  probe --db "$six" "W:b2 B:d6 w"
 echo "input hygiene: all checks passed"

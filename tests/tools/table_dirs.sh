@@ -46,6 +46,10 @@ expect 3 "no table directory $gone \(tables of six\); build it with: millbase so
 expect 3 "no table directory $gone" -- verify --variant six --db "$gone" --quick
 expect 3 "no table directory $gone" -- stats --variant six --db "$gone"
 expect 3 "no table directory $gone" -- probe --variant six --db "$gone" "W: B: w 6 6"
+# Play and the engine check for tables before the first move, and say what a solve costs.
+expect 3 "no table directory $gone \(tables of nine\); build it with: millbase solve --variant nine --out $gone \(26.80G positions; its largest unit needs about 6.6 GB of memory" -- \
+  play --variant nine --db "$gone"
+expect 3 "no table directory $gone" -- engine --db "$gone"
 [ ! -e "$work/no" ] || fail "a read-only command created $work/no"
 mkdir "$work/empty"
 expect 3 "no tables of six in $work/empty" -- verify --variant six --db "$work/empty" --quick
