@@ -9,28 +9,6 @@ namespace millbase {
 
 namespace {
 
-// The longest token an error message repeats whole.
-constexpr size_t MAX_QUOTED = 40;
-
-// Returns s in quotes for a message: bytes that are not printable ASCII as \xNN, and a
-// token longer than MAX_QUOTED cut with "...".
-std::string quoted(std::string_view s) {
-  std::string out = "'";
-  for (size_t i = 0; i < s.size() && i < MAX_QUOTED; ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += char(c);
-    } else {
-      static constexpr char HEX[] = "0123456789abcdef";
-      out += "\\x";
-      out += HEX[c >> 4];
-      out += HEX[c & 15];
-    }
-  }
-  if (s.size() > MAX_QUOTED) out += "...";
-  return out + "'";
-}
-
 // Splits s at `sep`, keeping empty pieces.
 std::vector<std::string_view> split(std::string_view s, char sep) {
   std::vector<std::string_view> parts;
@@ -64,11 +42,11 @@ Result<Bitboard> parse_point_list(const Variant& v, std::string_view list, Color
   for (std::string_view name : split(list, ',')) {
     if (name.empty())
       return Status::error("empty point name in " + std::string(color_name(c)) + "'s list " +
-                           quoted(list));
+                           quote_token(list));
     Result<Point> p = parse_point(v, name);
     if (!p) return p.status();
     if (contains(set, *p))
-      return Status::error("point " + quoted(name) + " is listed twice for " +
+      return Status::error("point " + quote_token(name) + " is listed twice for " +
                            std::string(color_name(c)));
     set |= bit(*p);
   }
@@ -81,11 +59,33 @@ Result<int> parse_count(std::string_view s, const char* what) {
   // Digits only: no sign ("-0" is not a count).
   if (s.empty() || s[0] < '0' || s[0] > '9' || ec != std::errc() || end != s.data() + s.size() ||
       n > 99)
-    return Status::error(std::string(what) + " " + quoted(s) + " is not a count");
+    return Status::error(std::string(what) + " " + quote_token(s) + " is not a count");
   return n;
 }
 
 }  // namespace
+
+// The longest token an error message repeats whole.
+constexpr size_t MAX_QUOTED = 40;
+
+// Returns s in quotes for a message: bytes that are not printable ASCII as \xNN, and a
+// token longer than MAX_QUOTED cut with "...".
+std::string quote_token(std::string_view s) {
+  std::string out = "'";
+  for (size_t i = 0; i < s.size() && i < MAX_QUOTED; ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c < 0x7f) {
+      out += char(c);
+    } else {
+      static constexpr char HEX[] = "0123456789abcdef";
+      out += "\\x";
+      out += HEX[c >> 4];
+      out += HEX[c & 15];
+    }
+  }
+  if (s.size() > MAX_QUOTED) out += "...";
+  return out + "'";
+}
 
 std::string_view color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
@@ -97,48 +97,48 @@ Result<Point> parse_point(const Variant& v, std::string_view text) {
       std::string points;
       for (int q = 0; q < v.board->num_points; ++q)
         points += (q ? " " : "") + std::string(point_name(*v.board, Point(q)));
-      return Status::error("point " + quoted(text) + " is not on the " +
+      return Status::error("point " + quote_token(text) + " is not on the " +
                            std::string(v.board->name) + " board of " + std::string(v.name) +
                            " (its points: " + points + ")");
     }
   }
-  return Status::error("unknown point " + quoted(text));
+  return Status::error("unknown point " + quote_token(text));
 }
 
 Result<Position> parse_position(const Variant& v, std::string_view text) {
   std::vector<std::string_view> w = words(text);
   if (w.size() != 3 && w.size() != 5)
-    return Status::error("position " + quoted(text) +
+    return Status::error("position " + quote_token(text) +
                          " must read 'W:<points> B:<points> <w|b> [<white in hand> <black "
                          "in hand>]'");
   Position p;
   for (Color c : {WHITE, BLACK}) {
     std::string_view tag = c == WHITE ? "W:" : "B:";
     if (w[c].substr(0, 2) != tag)
-      return Status::error("expected " + quoted(std::string(tag) + "<points>") + " but found " +
-                           quoted(w[c]));
+      return Status::error("expected " + quote_token(std::string(tag) + "<points>") +
+                           " but found " + quote_token(w[c]));
     Result<Bitboard> set = parse_point_list(v, w[c].substr(2), c);
     if (!set) return set.status();
     p.stones[c] = *set;
   }
   if (Bitboard both = p.stones[WHITE] & p.stones[BLACK])
-    return Status::error("point " + quoted(point_name(*v.board, pop_lsb(both))) +
+    return Status::error("point " + quote_token(point_name(*v.board, pop_lsb(both))) +
                          " is listed for both colours");
   if (w[2] == "w")
     p.side_to_move = WHITE;
   else if (w[2] == "b")
     p.side_to_move = BLACK;
   else
-    return Status::error("side to move " + quoted(w[2]) + " must be 'w' or 'b'");
+    return Status::error("side to move " + quote_token(w[2]) + " must be 'w' or 'b'");
   if (w.size() == 5) {
     for (Color c : {WHITE, BLACK}) {
       Result<int> n =
           parse_count(w[3 + c], c == WHITE ? "White's in-hand count" : "Black's in-hand count");
       if (!n) return n.status();
       if (*n > v.stones)
-        return Status::error(std::string(color_name(c)) + "'s in-hand count " + quoted(w[3 + c]) +
-                             " exceeds the " + std::to_string(v.stones) + " stones of " +
-                             std::string(v.name));
+        return Status::error(std::string(color_name(c)) + "'s in-hand count " +
+                             quote_token(w[3 + c]) + " exceeds the " + std::to_string(v.stones) +
+                             " stones of " + std::string(v.name));
       p.in_hand[c] = uint8_t(*n);
     }
   }
@@ -167,18 +167,18 @@ Result<Move> parse_move_text(const Variant& v, std::string_view text) {
   std::string_view body = text;
   if (size_t x = body.find('x'); x != std::string_view::npos) {
     Result<Point> r = parse_point(v, body.substr(x + 1));
-    if (!r) return Status::error("in move " + quoted(text) + ": " + r.message());
+    if (!r) return Status::error("in move " + quote_token(text) + ": " + r.message());
     m.remove = *r;
     body = body.substr(0, x);
   }
   if (size_t dash = body.find('-'); dash != std::string_view::npos) {
     Result<Point> f = parse_point(v, body.substr(0, dash));
-    if (!f) return Status::error("in move " + quoted(text) + ": " + f.message());
+    if (!f) return Status::error("in move " + quote_token(text) + ": " + f.message());
     m.from = *f;
     body = body.substr(dash + 1);
   }
   Result<Point> t = parse_point(v, body);
-  if (!t) return Status::error("in move " + quoted(text) + ": " + t.message());
+  if (!t) return Status::error("in move " + quote_token(text) + ": " + t.message());
   m.to = *t;
   return m;
 }
@@ -192,7 +192,7 @@ Result<Move> parse_move(const Variant& v, const Position& p, std::string_view te
   if (legal.contains(m)) return m;
 
   auto illegal = [&](const std::string& why) {
-    return Status::error("illegal move " + quoted(text) + ": " + why);
+    return Status::error("illegal move " + quote_token(text) + ": " + why);
   };
   auto name = [&](Point x) { return std::string(point_name(b, x)); };
   const Color us = p.side_to_move;

@@ -12,6 +12,10 @@
 
 namespace millbase {
 
+// Returns text quoted for an error message: bytes that are not printable ASCII as \xNN,
+// and cut with "..." past 40 bytes, so that input never reaches a terminal raw.
+std::string quote_token(std::string_view text);
+
 // Returns "White" or "Black".
 std::string_view color_name(Color c);
 

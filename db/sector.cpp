@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/notation.h"
+
 namespace millbase {
 
 std::string sector_name(const Sector& s) {
@@ -25,8 +27,8 @@ Result<Sector> parse_sector(std::string_view text) {
     ++p;
   }
   if (p != end || (n != 1 && n != 3))
-    return Status::error("sector '" + std::string(text) +
-                         "' must read <us>-<them> or <us>-<them>+<us in hand>-<them in hand>");
+    return Status::error("sector " + quote_token(text) +
+                         " must read <us>-<them> or <us>-<them>+<us in hand>-<them in hand>");
   return Sector{uint8_t(v[0]), uint8_t(v[1]), uint8_t(v[2]), uint8_t(v[3])};
 }
 

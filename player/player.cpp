@@ -1,13 +1,14 @@
 #include "player/player.h"
 
 #include "core/movegen.h"
+#include "core/notation.h"
 
 namespace millbase {
 
 Result<int> parse_level(std::string_view text) {
   if (text == "perfect") return PERFECT;
   if (text.size() == 1 && text[0] >= '1' && text[0] <= '5') return text[0] - '0';
-  return Status::error("level '" + std::string(text) + "' must be perfect or 1..5");
+  return Status::error("level " + quote_token(text) + " must be perfect or 1..5");
 }
 
 Result<std::vector<Move>> Player::best_moves(const Position& p) const {

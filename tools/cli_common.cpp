@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "core/notation.h"
 #include "core/variant.h"
 #include "solver/progress.h"
 #include "solver/sector_graph.h"
@@ -57,7 +58,7 @@ const Variant* resolve_variant(const std::string& name) {
   std::string known;
   for (const Variant* v : all_variants())
     known += (known.empty() ? "" : ", ") + std::string(v->name);
-  fail(EXIT_USAGE, "unknown variant '" + name + "' (choose " + known + ")");
+  fail(EXIT_USAGE, "unknown variant " + quote_token(name) + " (choose " + known + ")");
   return nullptr;
 }
 

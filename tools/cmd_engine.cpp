@@ -50,7 +50,7 @@ class Engine {
     if (cmd == "isready") return reply("readyok");
     if (cmd == "variant") {
       const Variant* v = find_variant(rest);
-      if (!v) return Status::error("unknown variant '" + rest + "'");
+      if (!v) return Status::error("unknown variant " + quote_token(rest));
       variant_ = v;
       tables_.reset();
       game_ = Game(*v, start_position(*v));
@@ -71,7 +71,7 @@ class Engine {
           "help, quit (docs/engine-protocol.md)");
     if (cmd == "go") return go(rest);
     if (cmd == "analyze") return analyze();
-    return Status::error("unknown command '" + cmd + "'");
+    return Status::error("unknown command " + quote_token(cmd));
   }
 
   Status reply(const std::string& s) {

@@ -146,7 +146,9 @@ class Session {
     if (m) return play(*m), true;
     Result<Move> bare = parse_move_text(v_, text);
     if (!bare)
-      return say("unknown command or move '" + text + "' (type help): " + bare.message()), true;
+      return say("unknown command or move " + quote_token(text) +
+                 " (type help): " + bare.message()),
+             true;
     // A mill typed without its removal: ask for the stone to remove, again until it is
     // one that may go; undo takes the move back.
     bool needs_removal = false;
@@ -218,7 +220,7 @@ int run_play(const PlayArgs& a) {
   if (!level) return fail(EXIT_USAGE, "--" + level.message());
   for (const std::string* side : {&a.white, &a.black})
     if (*side != "human" && *side != "computer")
-      return fail(EXIT_USAGE, "player '" + *side + "' must be human or computer");
+      return fail(EXIT_USAGE, "player " + quote_token(*side) + " must be human or computer");
   Position start = start_position(*v);
   if (!a.position.empty()) {
     Result<Position> p = parse_position(*v, a.position);

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 
+#include "core/notation.h"
 #include "solver/child_tables.h"
 #include "solver/solve.h"
 #include "solver/unit_memory.h"
@@ -81,7 +82,8 @@ int run_solve(const SolveArgs& a) {
   opts.zstd_level = a.zstd_level;
   if (!a.memory.empty()) {
     int64_t bytes = parse_size(a.memory);
-    if (bytes <= 0) return fail(EXIT_USAGE, "--memory '" + a.memory + "' is not a size like 20G");
+    if (bytes <= 0)
+      return fail(EXIT_USAGE, "--memory " + quote_token(a.memory) + " is not a size like 20G");
     opts.memory_limit = uint64_t(bytes);
   }
   if (a.threads > 0) omp_set_num_threads(a.threads);

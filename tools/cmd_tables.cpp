@@ -327,21 +327,40 @@ int run_info(const InfoArgs& a) {
       if (!sums) fail(EXIT_ERROR, sums.message());
     }
   }
+  // With a manifest the directory says whose tables it holds: those it must hold and
+  // lacks are named too.
+  int missing = 0;
+  if (Result<std::optional<DirManifest>> m = read_manifest(a.dir); !m) {
+    ++corrupt;
+    fail(EXIT_ERROR, m.message());
+  } else if (m->has_value()) {
+    if (const Variant* v = find_variant((*m)->variant)) {
+      Result<std::vector<Sector>> expected = expected_sectors(a.dir, SectorGraph(*v));
+      if (!expected) return fail(expected.status(), *v, a.dir);
+      for (const Sector& s : *expected)
+        if (::access(table_path(a.dir, s).c_str(), F_OK) != 0) {
+          ++missing;
+          fail(EXIT_MISSING, "missing table " + table_path(a.dir, s) + " (sector " +
+                                 sector_name(s) + " of " + std::string(v->name) + ")");
+        }
+    }
+  }
   const double bits = entries ? 8.0 * bytes / entries : 0,
                wdl = entries ? 8.0 * wdl_bytes / entries : 0;
   if (a.json)
     std::printf(
         "{\"dir\":%s,\"variant\":%s,\"tables\":[%s],\"positions\":%llu,\"bytes\":%llu,"
-        "\"bits_per_position\":%.4f,\"wdl_bits_per_position\":%.4f,\"corrupt\":%d}\n",
+        "\"bits_per_position\":%.4f,\"wdl_bits_per_position\":%.4f,\"corrupt\":%d,"
+        "\"missing\":%d}\n",
         json_string(a.dir).c_str(), json_string(variant).c_str(), json.c_str(),
-        (unsigned long long)entries, (unsigned long long)bytes, bits, wdl, corrupt);
+        (unsigned long long)entries, (unsigned long long)bytes, bits, wdl, corrupt, missing);
   else
     std::printf(
         "%s: %s, %zu tables, %llu positions, %llu bytes, %.3f bits/position (WDL planes "
-        "%.3f), %d corrupt\n",
+        "%.3f), %d corrupt, %d missing\n",
         a.dir.c_str(), variant.c_str(), paths.size(), (unsigned long long)entries,
-        (unsigned long long)bytes, bits, wdl, corrupt);
-  return corrupt ? EXIT_ERROR : EXIT_OK;
+        (unsigned long long)bytes, bits, wdl, corrupt, missing);
+  return missing ? EXIT_MISSING : corrupt ? EXIT_ERROR : EXIT_OK;
 }
 
 void add_common(CLI::App* cmd, TablesArgs& a) {

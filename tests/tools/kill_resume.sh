@@ -22,7 +22,10 @@ for ((i = 0; i < runs; i++)); do
   # A killed run leaves no file that looks complete but is not.
   for f in "$work"/killed/*.mbt; do
     [ -e "$f" ] || continue
-    "$bin" info "$work/killed" >/dev/null 2>&1 || { echo "corrupt table after kill $i"; exit 1; }
+    # info exits 3 for the tables still to solve; 1 would mean a damaged one.
+    rc=0
+    "$bin" info "$work/killed" >/dev/null 2>&1 || rc=$?
+    [ "$rc" = 0 ] || [ "$rc" = 3 ] || { echo "corrupt table after kill $i (info: $rc)"; exit 1; }
     break
   done
 done

@@ -64,6 +64,8 @@ expect 3 "0-0\+6-6 .*MISSING $s/0-0\+6-6.mbt" -- verify --variant six --db "$s" 
 expect 3 "1 missing, 0 damaged tables" -- verify --variant six --db "$s" --quick
 expect 3 "missing table $s/0-0\+6-6.mbt" -- stats --variant six --db "$s"
 expect 3 "1 tables missing, 0 damaged" -- stats --variant six --db "$s"
+expect 3 "missing table $s/0-0\+6-6.mbt \(sector 0-0\+6-6 of six\)" -- info "$s"
+expect 3 "230 tables, .*, 0 corrupt, 1 missing" -- info --db "$s"
 rm "$s/3-3.mbt"  # read by others: the full verify names it and skips its readers
 expect 3 "3-3 .*MISSING" -- verify --variant six --db "$s"
 
