@@ -127,12 +127,7 @@ uint64_t SectorIndex::memory_bytes() const {
 }
 
 SectorIndex::SectorIndex(const Board& b, int us, int them)
-    : board_(b),
-      sym_(fast_symmetry(b)),
-      colex_(&ColexTables::get()),
-      us_(us),
-      them_(them),
-      k_(us + them) {
+    : sym_(fast_symmetry(b)), colex_(&ColexTables::get()), us_(us), them_(them), k_(us + them) {
   assert(us >= 0 && them >= 0 && k_ <= b.num_points);
   const int n = b.num_points;
   const uint64_t sets = BINOMIAL[n][k_];

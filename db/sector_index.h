@@ -85,7 +85,6 @@ class SectorIndex {
   // the symmetries of `stabiliser`; returns the orbit size of the position.
   int least_colouring(Bitboard& u, uint16_t stabiliser) const;
 
-  const Board& board_;
   std::shared_ptr<const FastSymmetry> sym_;
   const ColexTables* colex_;
   int us_, them_, k_;

@@ -158,7 +158,8 @@ class UnitSolver {
     std::atomic<uint64_t> done{0};
     parallel_tasks([&](size_t task) {
       const int id = tasks_[task].first;
-      const auto [begin, end] = range(task);
+      // Named variables, not a structured binding: the lambda below captures them.
+      const uint64_t begin = range(task).first, end = range(task).second;
       uint64_t mask = 0;  // of the current span
       int last = 0;
       out_[id].index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
