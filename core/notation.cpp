@@ -90,10 +90,15 @@ std::string quote_token(std::string_view s) {
 std::string_view color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 Result<Point> parse_point(const Variant& v, std::string_view text) {
-  if (text.size() == 2 && text[0] >= 'a' && text[0] <= 'g' && text[1] >= '1' && text[1] <= '7') {
-    Point p = v.board->point_at(Coord{int8_t(text[0] - 'a'), int8_t(text[1] - '1')});
+  // Columns in either case: "D2" is d2.
+  const char column = text.size() == 2 && text[0] >= 'A' && text[0] <= 'G'
+                          ? char(text[0] - 'A' + 'a')
+                      : text.empty() ? '\0'
+                                     : text[0];
+  if (text.size() == 2 && column >= 'a' && column <= 'g' && text[1] >= '1' && text[1] <= '7') {
+    Point p = v.board->point_at(Coord{int8_t(column - 'a'), int8_t(text[1] - '1')});
     if (p != NO_POINT) return p;
-    if (BOARD_24.point_at(Coord{int8_t(text[0] - 'a'), int8_t(text[1] - '1')}) != NO_POINT) {
+    if (BOARD_24.point_at(Coord{int8_t(column - 'a'), int8_t(text[1] - '1')}) != NO_POINT) {
       std::string points;
       for (int q = 0; q < v.board->num_points; ++q)
         points += (q ? " " : "") + std::string(point_name(*v.board, Point(q)));

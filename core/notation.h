@@ -19,7 +19,7 @@ std::string quote_token(std::string_view text);
 // Returns "White" or "Black".
 std::string_view color_name(Color c);
 
-// Returns the point named by text ("d5"), or an error naming it.
+// Returns the point named by text ("d5", or "D5"), or an error naming it.
 Result<Point> parse_point(const Variant& v, std::string_view text);
 
 // Returns the position described by text, checked with validate(), or an error naming

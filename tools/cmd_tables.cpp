@@ -275,6 +275,9 @@ int run_info(const InfoArgs& a) {
   uint64_t entries = 0, bytes = 0, wdl_bytes = 0;
   int corrupt = 0;
   std::string json, variant;
+  // The variant the directory's manifest names, if it has one.
+  Result<std::optional<DirManifest>> manifest = read_manifest(a.dir);
+  const std::string owner = manifest && manifest->has_value() ? (*manifest)->variant : "";
   if (!a.json)
     std::printf("%-12s %13s %12s %9s %9s %10s %12s %12s %12s\n", "sector", "positions", "bytes",
                 "bits/pos", "WDL bits", "checksums", "wins", "losses", "draws");
@@ -294,9 +297,17 @@ int run_info(const InfoArgs& a) {
                            table_file_name(h.sector));
       continue;
     }
+    std::string of;  // the table's variant
     for (const Variant* v : all_variants())
       if (board_id(*v) == h.board && v->stones == h.stones && v->flying == h.flying)
-        variant = std::string(v->name);
+        of = std::string(v->name);
+    if (!owner.empty() && of != owner) {  // a foreign table
+      ++corrupt;
+      fail(EXIT_ERROR, path + ": a table of " + (of.empty() ? "an unknown variant" : of) +
+                           " in a directory of " + owner);
+      continue;
+    }
+    variant = of;
     uint64_t wdl = 0;
     for (const BlockEntry& b : t->blocks()) wdl += b.wdl_size;
     Status sums = t->verify_checksums();
@@ -330,11 +341,11 @@ int run_info(const InfoArgs& a) {
   // With a manifest the directory says whose tables it holds: those it must hold and
   // lacks are named too.
   int missing = 0;
-  if (Result<std::optional<DirManifest>> m = read_manifest(a.dir); !m) {
+  if (!manifest) {
     ++corrupt;
-    fail(EXIT_ERROR, m.message());
-  } else if (m->has_value()) {
-    if (const Variant* v = find_variant((*m)->variant)) {
+    fail(EXIT_ERROR, manifest.message());
+  } else if (manifest->has_value()) {
+    if (const Variant* v = find_variant(owner)) {
       Result<std::vector<Sector>> expected = expected_sectors(a.dir, SectorGraph(*v));
       if (!expected) return fail(expected.status(), *v, a.dir);
       for (const Sector& s : *expected)

@@ -93,3 +93,25 @@ TEST(Notation, IllegalMovesAreExplained) {
 
 }  // namespace
 }  // namespace millbase
+
+namespace millbase {
+namespace {
+
+TEST(Notation, PointColumnsInEitherCase) {
+  for (const char* name : {"d2", "b4", "f6"}) {
+    std::string upper = name;
+    upper[0] = char(upper[0] - 'a' + 'A');
+    Result<Point> lower_point = parse_point(SIX, name), upper_point = parse_point(SIX, upper);
+    ASSERT_TRUE(lower_point && upper_point) << upper;
+    EXPECT_EQ(*lower_point, *upper_point) << upper;
+  }
+  Result<Position> upper = parse_position(SIX, "W:D2 B:F6 w 5 5");
+  Result<Position> lower = parse_position(SIX, "W:d2 B:f6 w 5 5");
+  ASSERT_TRUE(upper && lower) << (upper ? lower.message() : upper.message());
+  EXPECT_EQ(upper->stones, lower->stones);
+  EXPECT_FALSE(parse_point(SIX, "H2"));
+  EXPECT_FALSE(parse_point(SIX, "A1"));  // not on six's board, in either case
+}
+
+}  // namespace
+}  // namespace millbase

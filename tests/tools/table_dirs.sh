@@ -66,6 +66,12 @@ expect 3 "missing table $s/0-0\+6-6.mbt" -- stats --variant six --db "$s"
 expect 3 "1 tables missing, 0 damaged" -- stats --variant six --db "$s"
 expect 3 "missing table $s/0-0\+6-6.mbt \(sector 0-0\+6-6 of six\)" -- info "$s"
 expect 3 "230 tables, .*, 0 corrupt, 1 missing" -- info --db "$s"
+# A table of another variant copied in: info names it foreign.
+cp "$d/3-3.mbt" "$s/3-3.mbt.x" && mv "$s/3-3.mbt" "$work/3-3.six" && mv "$s/3-3.mbt.x" "$s/3-3.mbt"
+expect 3 "$s/3-3.mbt: a table of nine in a directory of six" -- info "$s"
+expect 3 "3-3 .*DAMAGED .*3-3.mbt: table of another variant \(9 stones, flying\), expected six" -- \
+  verify --variant six --db "$s" --quick
+mv "$work/3-3.six" "$s/3-3.mbt"
 rm "$s/3-3.mbt"  # read by others: the full verify names it and skips its readers
 expect 3 "3-3 .*MISSING" -- verify --variant six --db "$s"
 
