@@ -87,14 +87,18 @@ std::string quote_token(std::string_view s) {
   return out + "'";
 }
 
+std::string ascii_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return out;
+}
+
 std::string_view color_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 Result<Point> parse_point(const Variant& v, std::string_view text) {
   // Columns in either case: "D2" is d2.
-  const char column = text.size() == 2 && text[0] >= 'A' && text[0] <= 'G'
-                          ? char(text[0] - 'A' + 'a')
-                      : text.empty() ? '\0'
-                                     : text[0];
+  const char column = text.empty() ? '\0' : ascii_lower(text.substr(0, 1))[0];
   if (text.size() == 2 && column >= 'a' && column <= 'g' && text[1] >= '1' && text[1] <= '7') {
     Point p = v.board->point_at(Coord{int8_t(column - 'a'), int8_t(text[1] - '1')});
     if (p != NO_POINT) return p;

@@ -16,6 +16,10 @@ namespace millbase {
 // and cut with "..." past 40 bytes, so that input never reaches a terminal raw.
 std::string quote_token(std::string_view text);
 
+// Returns text with its ASCII capitals made small: commands, variant and point names
+// are read in either case.
+std::string ascii_lower(std::string_view text);
+
 // Returns "White" or "Black".
 std::string_view color_name(Color c);
 

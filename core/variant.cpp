@@ -1,8 +1,8 @@
 #include "core/variant.h"
 
-#include <algorithm>
-
 #include <array>
+
+#include "core/notation.h"
 
 namespace millbase {
 
@@ -13,11 +13,9 @@ constexpr std::array<const Variant*, 4> PRESETS = {&NINE, &NINE_NOFLYING, &SIX, 
 std::span<const Variant* const> all_variants() { return PRESETS; }
 
 const Variant* find_variant(std::string_view name) {
-  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+  const std::string lower = ascii_lower(name);  // preset names are lower case
   for (const Variant* v : PRESETS)
-    if (std::equal(v->name.begin(), v->name.end(), name.begin(), name.end(),
-                   [&](char a, char b) { return lower(a) == lower(b); }))
-      return v;
+    if (v->name == lower) return v;
   return nullptr;
 }
 

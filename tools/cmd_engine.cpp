@@ -1,7 +1,6 @@
 // millbase engine: a line protocol on stdin/stdout for GUIs and scripts
 // (docs/engine-protocol.md). A malformed or illegal line is answered "error <reason>"
 // and the engine keeps running.
-#include <cctype>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -36,7 +35,7 @@ class Engine {
       std::istringstream in(line);
       std::string cmd, rest;
       if (!(in >> cmd)) continue;
-      for (char& c : cmd) c = char(std::tolower(static_cast<unsigned char>(c)));
+      cmd = ascii_lower(cmd);
       for (std::string w; in >> w;) rest += (rest.empty() ? "" : " ") + w;
       if (cmd == "quit") break;
       Status s = dispatch(cmd, rest);
@@ -99,8 +98,7 @@ class Engine {
     Game game(*variant_, p);
     std::istringstream in(moves);
     for (std::string m; in >> m;) {
-      for (char& c : m) c = char(std::tolower(static_cast<unsigned char>(c)));
-      Result<Move> move = parse_move(*variant_, game.position(), m);
+      Result<Move> move = parse_move(*variant_, game.position(), ascii_lower(m));
       if (!move) return move.status();
       if (Status st = game.play(*move); !st) return st;
     }

@@ -23,9 +23,7 @@ struct PlayArgs {
 std::string typed(std::string line) {
   line.erase(0, line.find_first_not_of(" \t\r"));
   line.erase(line.find_last_not_of(" \t\r") + 1);
-  for (char& c : line)
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-  return line;
+  return ascii_lower(line);
 }
 
 class Session {
