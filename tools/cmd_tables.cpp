@@ -66,6 +66,7 @@ int run_stats(const TablesArgs& a) {
   TableStats total;
   uint64_t entries = 0;
   int found = 0, missing = 0, damaged = 0;
+  std::pair<Sector, uint32_t> longest_in{};  // sector and its longest win
   std::string json;
   if (!a.json)
     std::printf("%-12s %14s %14s %14s %14s %8s %8s\n", "sector", "positions", "wins", "losses",
@@ -88,6 +89,8 @@ int run_stats(const TablesArgs& a) {
       total.wins += st.wins, total.losses += st.losses, total.draws += st.draws;
       total.longest_win = std::max(total.longest_win, st.longest_win);
       total.longest_loss = std::max(total.longest_loss, st.longest_loss);
+      // The first stored table with the longest win so far (derived ones hold no values).
+      if (!file->derived() && st.longest_win > longest_in.second) longest_in = {s, st.longest_win};
       auto counts = [&](const TableStats& t) {
         return "{\"wins\":" + std::to_string(t.wins) + ",\"losses\":" + std::to_string(t.losses) +
                ",\"draws\":" + std::to_string(t.draws) + "}";
@@ -114,17 +117,12 @@ int run_stats(const TablesArgs& a) {
     }
   // The longest win of the directory: a position of the first sector that holds it.
   std::string longest;
-  if (a.longest && total.longest_win > 0)
-    for (const WorkUnit& u : graph.units())
-      for (const Sector& s : u.sectors) {
-        Result<TableFile> file = TableFile::open_sector(*v, dir, s);
-        if (!longest.empty() || !file || file->header().stats.longest_win != total.longest_win ||
-            file->derived())
-          continue;
-        Result<std::string> p = find_position(*v, dir, s, code_of_distance(int(total.longest_win)));
-        if (!p) return fail(p.status(), *v, dir);
-        longest = *p;
-      }
+  if (a.longest && total.longest_win > 0 && longest_in.second == total.longest_win) {
+    Result<std::string> p =
+        find_position(*v, dir, longest_in.first, code_of_distance(int(total.longest_win)));
+    if (!p) return fail(p.status(), *v, dir);
+    longest = *p;
+  }
   if (found == 0)
     return fail(EXIT_MISSING, "no tables of " + std::string(v->name) + " in " + dir +
                                   " (build them with: millbase solve --variant " +
