@@ -1,10 +1,27 @@
 #include "core/game.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "core/movegen.h"
 
 namespace millbase {
+
+namespace {
+constexpr std::string_view OUTCOME_NAMES[] = {"ongoing", "white", "black", "draw"};
+constexpr std::string_view REASON_NAMES[] = {"none",       "no-legal-move", "too-few-stones",
+                                             "repetition", "fifty-plies",   "resignation"};
+}  // namespace
+
+std::string_view outcome_name(Outcome o) { return OUTCOME_NAMES[int(o)]; }
+
+std::string_view reason_name(EndReason r) { return REASON_NAMES[int(r)]; }
+
+std::optional<EndReason> find_reason(std::string_view text) {
+  for (int r = 0; r < int(std::size(REASON_NAMES)); ++r)
+    if (REASON_NAMES[r] == text) return EndReason(r);
+  return std::nullopt;
+}
 
 Game::Game(const Variant& v, const Position& start, int quiet_plies) : variant_(&v) {
   history_.push_back({start, start.placement_over() ? quiet_plies : -1, 0});

@@ -9,6 +9,7 @@
 // it, unless the side to move has lost at that moment.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,14 @@ enum class EndReason : uint8_t {
   FiftyPlies,    // 50 plies without a mill
   Resignation,
 };
+
+// Returns the outcome in one word: "ongoing", "white", "black" or "draw".
+std::string_view outcome_name(Outcome o);
+// Returns the reason in one word: "none", "no-legal-move", "too-few-stones", "repetition",
+// "fifty-plies" or "resignation" (in game records: do not change).
+std::string_view reason_name(EndReason r);
+// Returns the reason named by text (reason_name's words), or nullopt.
+std::optional<EndReason> find_reason(std::string_view text);
 
 constexpr int DRAW_PLIES = 50;
 constexpr int DRAW_REPETITIONS = 3;

@@ -64,4 +64,11 @@ MoveList::MoveList(const Variant& v, const Position& p) : end_(moves_) {
 
 bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }
 
+bool awaits_removal(const Variant& v, const Position& p, Move partial) {
+  if (partial.remove != NO_POINT) return false;
+  for (Move m : MoveList(v, p))
+    if (m.from == partial.from && m.to == partial.to && m.remove != NO_POINT) return true;
+  return false;
+}
+
 }  // namespace millbase

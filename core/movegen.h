@@ -30,6 +30,10 @@ class MoveList {
   Move* end_;
 };
 
+// Returns true when `partial` (a placement, slide or fly written without a removal)
+// closes a mill in p, so that it is legal only with the removal still to be chosen.
+bool awaits_removal(const Variant& v, const Position& p, Move partial);
+
 // Returns true when the move puts its stone into a mill (so the turn removes a stone
 // if the opponent has one on the board).
 inline bool closes_mill(const Variant& v, const Position& p, Move m) {

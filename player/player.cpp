@@ -11,20 +11,28 @@ Result<int> parse_level(std::string_view text) {
   return Status::error("level " + quote_token(text) + " must be perfect or 1..5");
 }
 
-Result<std::vector<Move>> Player::best_moves(const Position& p) const {
-  Result<std::vector<MoveValue>> moves = tables_->analyze(p);
-  if (!moves) return moves.status();
-  if (moves->empty()) return Status::error("the game is over");
-  const ValueCode best = moves->front().value;  // analyze sorts best first
+// Returns whether m is one of the moves partial stands for (every move when null).
+static bool matches(const Move* partial, Move m) {
+  return !partial || (m.from == partial->from && m.to == partial->to);
+}
+
+Result<std::vector<Move>> Player::best_moves(const Position& p, const Move* partial) const {
+  Result<std::vector<MoveValue>> analyzed = tables_->analyze(p);
+  if (!analyzed) return analyzed.status();
+  std::vector<MoveValue> moves = *analyzed;
+  std::erase_if(moves, [&](const MoveValue& m) { return !matches(partial, m.move); });
+  if (moves.empty())
+    return Status::error(partial ? "no legal move matches the move given" : "the game is over");
+  const ValueCode best = moves.front().value;  // analyze sorts best first
   std::vector<Move> out;
   if (!is_draw(best)) {
-    for (const MoveValue& m : *moves)
+    for (const MoveValue& m : moves)
       if (m.value == best) out.push_back(m.move);
     return out;
   }
   // Among draws: the most replies that lose for the opponent.
   int most = -1;
-  for (const MoveValue& m : *moves) {
+  for (const MoveValue& m : moves) {
     if (!is_draw(m.value)) continue;
     Result<std::vector<MoveValue>> replies = tables_->analyze(do_move(p, m.move));
     if (!replies) return replies.status();
@@ -36,13 +44,16 @@ Result<std::vector<Move>> Player::best_moves(const Position& p) const {
   return out;
 }
 
-Result<Move> Player::choose(const Position& p, int level) {
+Result<Move> Player::choose(const Position& p, int level, const Move* partial) {
   if (level < 1 || level > PERFECT) return Status::error("level must be 1..5 or perfect");
-  MoveList legal(tables_->variant(), p);
-  if (legal.size() == 0) return Status::error("the game is over");
+  std::vector<Move> legal;
+  for (Move m : MoveList(tables_->variant(), p))
+    if (matches(partial, m)) legal.push_back(m);
+  if (legal.empty())
+    return Status::error(partial ? "no legal move matches the move given" : "the game is over");
   if (std::uniform_real_distribution<double>(0, 1)(rng_) < MISTAKE_RATE[level])
-    return legal.begin()[rng_() % legal.size()];
-  Result<std::vector<Move>> best = best_moves(p);
+    return legal[rng_() % legal.size()];
+  Result<std::vector<Move>> best = best_moves(p, partial);
   if (!best) return best.status();
   return (*best)[rng_() % best->size()];
 }

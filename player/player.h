@@ -29,10 +29,16 @@ class Player {
 
   // Returns the move to play in p at `level` (1..5 or PERFECT). Errors: the game is
   // over; the tables do not cover p (Status::Code::NotFound, naming the table).
-  Result<Move> choose(const Position& p, int level);
+  Result<Move> choose(const Position& p, int level) { return choose(p, level, nullptr); }
 
-  // Returns the moves the perfect player considers equally best in p.
-  Result<std::vector<Move>> best_moves(const Position& p) const;
+  // Returns the move to play in p at `level` among the legal moves with the from and to
+  // points of *partial (its removal still to be chosen), or among all when partial is
+  // null. Errors: as above, and no legal move matching partial.
+  Result<Move> choose(const Position& p, int level, const Move* partial);
+
+  // Returns the moves the perfect player considers equally best in p (among those
+  // matching partial when it is not null).
+  Result<std::vector<Move>> best_moves(const Position& p, const Move* partial = nullptr) const;
 
  private:
   std::shared_ptr<const Tablebase> tables_;

@@ -87,6 +87,12 @@ size_t utf8_length(std::string_view s, size_t i) {
 
 }  // namespace
 
+std::string json_value(ValueCode v) {
+  if (is_draw(v)) return "\"result\":\"draw\",\"distance\":null";
+  return std::string("\"result\":\"") + (is_win(v) ? "win" : "loss") +
+         "\",\"distance\":" + std::to_string(distance(v));
+}
+
 std::string json_string(std::string_view s) {
   std::string out = "\"";
   for (size_t i = 0; i < s.size();) {

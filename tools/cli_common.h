@@ -10,6 +10,7 @@
 
 #include "core/position.h"
 #include "db/sector.h"
+#include "db/value.h"
 
 namespace millbase::cli {
 
@@ -50,6 +51,9 @@ const Variant* resolve_variant(const std::string& name);
 // Returns `given`, or the default table directory data/<variant> when it is empty.
 std::string table_dir(const Variant& v, const std::string& given);
 
+// Returns the JSON members of a value: "result":"win","distance":13 (null for a draw).
+std::string json_value(ValueCode v);
+
 // Returns s as a JSON string literal.
 std::string json_string(std::string_view s);
 
@@ -71,5 +75,7 @@ Command register_info(CLI::App& app);
 Command register_pack(CLI::App& app);
 Command register_play(CLI::App& app);
 Command register_engine(CLI::App& app);
+Command register_uci(CLI::App& app);
+Command register_annotate(CLI::App& app);
 
 }  // namespace millbase::cli

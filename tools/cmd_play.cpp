@@ -4,32 +4,41 @@
 #include <iostream>
 #include <sstream>
 
+#include <ctime>
+#include <optional>
+
 #include "core/game.h"
+#include "core/game_record.h"
 #include "core/movegen.h"
 #include "player/player.h"
 #include "tools/cli_common.h"
+#include "tools/text_file.h"
 
 namespace millbase::cli {
 
 namespace {
 
 struct PlayArgs {
-  std::string variant, db, level = "perfect", white = "human", black = "computer", position;
+  std::string variant, db, level = "perfect", white = "human", black = "computer", position, load;
   uint64_t seed = 1;
 };
 
-// Returns a typed line as the session reads it: without surrounding blanks or a
-// Windows line ending, in lower case (point names and commands are lower case).
-std::string typed(std::string line) {
+// Returns a line without surrounding blanks or a Windows line ending.
+std::string trimmed(std::string line) {
   line.erase(0, line.find_first_not_of(" \t\r"));
   line.erase(line.find_last_not_of(" \t\r") + 1);
-  return ascii_lower(line);
+  return line;
 }
+
+// Returns a typed line as the session reads it: trimmed, in lower case (point names and
+// commands are lower case).
+std::string typed(const std::string& line) { return ascii_lower(trimmed(line)); }
 
 class Session {
  public:
-  Session(const Variant& v, const PlayArgs& a, int level)
-      : v_(v), a_(a), level_(level), game_(v, start(0)) {}
+  // Plays `game` on (a loaded record, or the start position of the first game).
+  Session(const PlayArgs& a, int level, const Game& game)
+      : v_(game.variant()), a_(a), level_(level), first_(game.start()), game_(game) {}
 
   int run() {
     show();
@@ -42,7 +51,8 @@ class Session {
       }
       prompt();
       if (!std::getline(std::cin, line)) return EXIT_OK;
-      line = typed(line);
+      const std::string raw = trimmed(line);
+      line = ascii_lower(raw);
       std::istringstream words(line);
       std::string cmd;
       if (!(words >> cmd)) continue;
@@ -61,8 +71,11 @@ class Session {
         }
         game_.resign();
         show();
+      } else if (cmd == "save") {
+        save(trimmed(raw.substr(4)));  // the file name as typed, in its case
       } else if (cmd == "help") {
-        say("moves: d5, c5-d5, c5-d5xd7; commands: hint undo new resign quit (or exit)");
+        say("moves: d5, c5-d5, c5-d5xd7; commands: hint undo new resign save <file> quit (or "
+            "exit)");
       } else {
         if (!human_move(line)) return EXIT_OK;
       }
@@ -70,11 +83,11 @@ class Session {
   }
 
  private:
-  // Returns the start position of game n: the given one, or the empty board with the
-  // first player alternating between games.
+  // Returns the start position of game n: that of the first game, with the colours
+  // swapped in every other game.
   Position start(int n) const {
-    if (!a_.position.empty()) {
-      Position p = *parse_position(v_, a_.position);  // checked before the session
+    {
+      Position p = first_;
       if (n % 2) {
         std::swap(p.stones[WHITE], p.stones[BLACK]);
         std::swap(p.in_hand[WHITE], p.in_hand[BLACK]);
@@ -82,7 +95,6 @@ class Session {
       }
       return p;
     }
-    return start_position(v_, n % 2 ? BLACK : WHITE);
   }
 
   bool computer(Color c) const { return (c == WHITE ? a_.white : a_.black) == "computer"; }
@@ -102,6 +114,28 @@ class Session {
     return tables_;
   }
 
+  // Returns the record's tags: the event, the date and who played.
+  std::vector<Tag> tags() const {
+    char date[16] = "????.??.??";
+    const std::time_t now = std::time(nullptr);
+    if (std::tm t{}; gmtime_r(&now, &t)) std::strftime(date, sizeof date, "%Y.%m.%d", &t);
+    auto who = [&](Color c) {
+      return !computer(c)        ? std::string("human")
+             : level_ == PERFECT ? std::string("millbase perfect")
+                                 : "millbase level " + std::to_string(level_);
+    };
+    return {
+        {"Event", "millbase play"}, {"Date", date}, {"White", who(WHITE)}, {"Black", who(BLACK)}};
+  }
+
+  // save FILE: the game so far as a record (docs/game-records.md), written atomically.
+  void save(const std::string& file) {
+    if (file.empty()) return say("save needs a file name: save FILE");
+    Status st = write_text_file(file, write_record(game_, tags()));
+    say(st ? "saved the game (" + std::to_string(game_.ply()) + " plies) to " + file
+           : "error: " + st.message());
+  }
+
   void show() const {
     const Position& p = game_.position();
     std::printf("\n%s", draw_board(v_, p).c_str());
@@ -109,7 +143,8 @@ class Session {
                 popcount(p.stones[WHITE]), p.in_hand[WHITE], popcount(p.stones[BLACK]),
                 p.in_hand[BLACK]);
     if (game_.outcome() != Outcome::Ongoing)
-      say(game_.result_text() + " (ply " + std::to_string(game_.ply()) + "; type new or quit)");
+      say(game_.result_text() + " (ply " + std::to_string(game_.ply()) +
+          "; type save FILE, new or quit)\n\n" + write_record(game_, tags()));
     else
       say(std::string(color_name(p.side_to_move)) + " to move" +
           (computer_to_move() ? " (computer)." : "."));
@@ -149,12 +184,7 @@ class Session {
              true;
     // A mill typed without its removal: ask for the stone to remove, again until it is
     // one that may go; undo takes the move back.
-    bool needs_removal = false;
-    if (bare->remove == NO_POINT)
-      for (Move legal : MoveList(v_, p))
-        needs_removal |=
-            legal.from == bare->from && legal.to == bare->to && legal.remove != NO_POINT;
-    if (!needs_removal) return say(m.message()), true;
+    if (!awaits_removal(v_, p, *bare)) return say(m.message()), true;
     while (true) {
       std::printf("%s closes a mill. Remove which %s stone? ", text.c_str(),
                   std::string(color_name(~p.side_to_move)).c_str());
@@ -205,13 +235,14 @@ class Session {
   const Variant& v_;
   const PlayArgs& a_;
   int level_;
+  Position first_;
   Game game_;
   int games_ = 0;
   std::shared_ptr<const Tablebase> tables_;
   std::unique_ptr<Player> player_;
 };
 
-int run_play(const PlayArgs& a) {
+int run_play(const PlayArgs& a, bool variant_given) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   const Result<int> level = parse_level(a.level);
@@ -219,20 +250,34 @@ int run_play(const PlayArgs& a) {
   for (const std::string* side : {&a.white, &a.black})
     if (*side != "human" && *side != "computer")
       return fail(EXIT_USAGE, "player " + quote_token(*side) + " must be human or computer");
-  Position start = start_position(*v);
-  if (!a.position.empty()) {
+  std::optional<Game> game;
+  if (!a.load.empty()) {
+    if (!a.position.empty()) return fail(EXIT_USAGE, "give --position or --load, not both");
+    Result<std::string> text = read_text_file(a.load);
+    if (!text) return fail(EXIT_USAGE, text.message());
+    Result<GameRecord> record = read_record(*text);
+    if (!record) return fail(EXIT_USAGE, a.load + ": " + record.message());
+    if (variant_given && &record->game.variant() != v)
+      return fail(EXIT_USAGE, a.load + " is a game of " + std::string(record->game.variant().name) +
+                                  ", not of " + std::string(v->name));
+    game = record->game;
+    v = &game->variant();
+  } else if (!a.position.empty()) {
     Result<Position> p = parse_position(*v, a.position);
     if (!p) return fail(EXIT_USAGE, p.message());
-    start = *p;
+    game.emplace(*v, *p);
+  } else {
+    game.emplace(*v, start_position(*v));
   }
   // A computer player needs the tables: checked before the first move, not at it.
   if (a.white == "computer" || a.black == "computer") {
     const std::string dir = table_dir(*v, a.db);
     auto tb = Tablebase::open(*v, dir);
     if (!tb) return fail(tb.status(), *v, dir);
-    if (Result<ValueCode> value = (*tb)->probe(start); !value) return fail(value.status(), *v, dir);
+    if (Result<ValueCode> value = (*tb)->probe(game->position()); !value)
+      return fail(value.status(), *v, dir);
   }
-  return Session(*v, a, *level).run();
+  return Session(a, *level, *game).run();
 }
 
 }  // namespace
@@ -247,8 +292,10 @@ Command register_play(CLI::App& app) {
   cmd->add_option("--white", a->white, "human or computer")->capture_default_str();
   cmd->add_option("--black", a->black, "human or computer")->capture_default_str();
   cmd->add_option("--position", a->position, "Start from this position instead of the empty board");
+  cmd->add_option("--load", a->load,
+                  "Go on from the game in this record (docs/game-records.md; - for stdin)");
   cmd->add_option("--seed", a->seed, "Seed for the computer's choices")->capture_default_str();
-  return {cmd, [a] { return run_play(*a); }};
+  return {cmd, [a, cmd] { return run_play(*a, cmd->count("--variant") > 0); }};
 }
 
 }  // namespace millbase::cli

@@ -27,12 +27,6 @@ std::string value_words(const Position& p, ValueCode v) {
   return std::string(color_name(p.side_to_move)) + " to move: " + value_text(v);
 }
 
-std::string json_value(ValueCode v) {
-  if (is_draw(v)) return "\"result\":\"draw\",\"distance\":null";
-  return std::string("\"result\":\"") + (is_win(v) ? "win" : "loss") +
-         "\",\"distance\":" + std::to_string(distance(v));
-}
-
 // Reads the positions: the arguments, or one per line on stdin for "-".
 // A position to probe and where it came from: "" for an argument, "line N" of stdin.
 struct PositionText {

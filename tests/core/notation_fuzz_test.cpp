@@ -9,40 +9,13 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/test_util.h"
 
 namespace millbase {
 namespace {
 
-// Returns s mutated 1-4 times: a byte flipped, set, dropped, inserted or duplicated.
-std::string mutate(std::string s, std::mt19937_64& rng) {
-  static constexpr char ALPHABET[] = "abcdefgxWB:,- 0123456789wb+\t\r\xff\x01";
-  for (int k = 1 + int(rng() % 4); k-- > 0;) {
-    const size_t at = s.empty() ? 0 : rng() % s.size();
-    switch (rng() % 5) {
-      case 0:
-        if (!s.empty()) s[at] = char(s[at] ^ (1 << (rng() % 8)));
-        break;
-      case 1:
-        if (!s.empty()) s[at] = ALPHABET[rng() % (sizeof ALPHABET - 1)];
-        break;
-      case 2:
-        if (!s.empty()) s.erase(at, 1 + rng() % 3);
-        break;
-      case 3:
-        s.insert(at, 1, ALPHABET[rng() % (sizeof ALPHABET - 1)]);
-        break;
-      default:
-        if (!s.empty()) s.insert(at, s.substr(at, 1 + rng() % 6));
-    }
-  }
-  return s;
-}
-
-void check_message(const std::string& m, const std::string& input) {
-  ASSERT_FALSE(m.empty()) << input;
-  ASSERT_LT(m.size(), 400u) << "message too long for input of " << input.size() << " bytes";
-  for (char c : m) ASSERT_TRUE(c >= 0x20 && c < 0x7f) << "unprintable byte in message: " << m;
-}
+using test::check_message;
+using test::mutate;
 
 TEST(NotationFuzz, PositionsAndMoves) {
   const std::vector<std::pair<const Variant*, std::string>> seeds = {

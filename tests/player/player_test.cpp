@@ -119,5 +119,28 @@ TEST_F(PlayerTest, MissingTablesAreReported) {
   fs::remove_all(empty);
 }
 
+TEST_F(PlayerTest, ChoosesTheRemovalOfAGivenMove) {
+  // Placing f2 closes the mill b2-d2-f2; given f2 without its removal, every level
+  // answers a removal that goes with it, and no level answers another move.
+  const Position p = *parse_position(SIX, "W:b2,d2 B:b6,d6 w 4 4");
+  const Move partial = *parse_move_text(SIX, "f2");
+  ASSERT_TRUE(awaits_removal(SIX, p, partial));
+  for (uint64_t seed = 0; seed < 30; ++seed) {
+    Player player(tables_, seed);
+    for (int level : {1, 3, PERFECT}) {
+      Result<Move> m = player.choose(p, level, &partial);
+      ASSERT_TRUE(m) << m.message();
+      EXPECT_EQ(m->from, partial.from);
+      EXPECT_EQ(m->to, partial.to);
+      EXPECT_NE(m->remove, NO_POINT);
+      EXPECT_TRUE(MoveList(SIX, p).contains(*m));
+    }
+  }
+  // A move that is not legal there matches nothing.
+  const Move none = *parse_move_text(SIX, "d2-d3");
+  Player player(tables_, 1);
+  EXPECT_FALSE(player.choose(p, PERFECT, &none));
+}
+
 }  // namespace
 }  // namespace millbase

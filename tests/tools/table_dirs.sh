@@ -50,10 +50,13 @@ expect 3 "no table directory $gone" -- probe --variant six --db "$gone" "W: B: w
 expect 3 "no table directory $gone \(tables of nine\); build it with: millbase solve --variant nine --out $gone \(26.80G positions; its largest unit needs about 6.6 GB of memory" -- \
   play --variant nine --db "$gone"
 expect 3 "no table directory $gone" -- engine --db "$gone"
+expect 3 "no table directory $gone" -- uci --db "$gone"
+expect 3 "no table directory $gone; build them with: millbase solve --variant <nine\|nine-noflying\|six\|five> --out $gone" -- info "$gone"
 [ ! -e "$work/no" ] || fail "a read-only command created $work/no"
 mkdir "$work/empty"
 expect 3 "no tables of six in $work/empty" -- verify --variant six --db "$work/empty" --quick
 expect 3 "no tables of six in $work/empty" -- stats --variant six --db "$work/empty"
+expect 3 "no tables in $work/empty; build them with" -- info "$work/empty"
 
 # Six, then one table deleted: every checker names it.
 s="$work/six"

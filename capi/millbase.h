@@ -1,0 +1,143 @@
+/* millbase.h: the C API of millbase, perfect play of mill games from solved tables.
+ *
+ * Link with libmillbase.so (pkg-config millbase, or find_package(millbase) and the
+ * target millbase::millbase). The header is plain C (C89 and later, and C++); it uses
+ * only int, unsigned long, size_t and char, so that foreign function interfaces
+ * (Python ctypes, Dart ffi, Rust) can declare every function by hand. docs/c-api.md
+ * has an example.
+ *
+ * Contract
+ *
+ * Status codes: every function but millbase_version and millbase_status_text returns
+ * one of enum millbase_status, as an int. 1, 2 and 3 mean what the millbase command's
+ * exit codes of the same number mean.
+ *
+ * Messages: functions that can fail take `char* err, size_t err_size`, a buffer of the
+ * caller's for a one-line message in English. On success it receives "", on failure
+ * the message, cut to err_size - 1 bytes and always terminated by a NUL. err may be
+ * NULL (or err_size 0): no message is written. MILLBASE_ERR_SIZE bytes hold every
+ * message except those quoting a very long directory path. There is no global or
+ * per-handle "last error": the library keeps no state between calls besides handles.
+ *
+ * Arguments: every pointer argument except err must be non-NULL; a NULL one is
+ * refused with MILLBASE_INVALID. Strings passed in are NUL-terminated, read during the
+ * call only and never kept. Output parameters are written only on success, except
+ * that *tables is set to NULL by a failed millbase_open and the move buffer of a
+ * failed millbase_best_move receives "" (when move_size > 0).
+ *
+ * Thread safety: all functions may be called from several threads at once. One handle
+ * may be used by several threads at once for probing and for best moves; it reads its
+ * tables through a shared, locked cache. millbase_close must not run while another call
+ * on the same handle is in progress, nor may the handle be used after it.
+ *
+ * Errors never unwind: no C++ exception leaves the library (running out of memory is
+ * MILLBASE_ERROR "out of memory"), and no function aborts the process on bad input.
+ *
+ * ABI promise: within one MILLBASE_ABI_VERSION, which is the number in the library's
+ * SONAME (libmillbase.so.1), functions are only added, never removed or changed in
+ * their parameters, and the numeric values of the enums below never change. The handle
+ * stays opaque; there are no structs whose layout callers depend on. A change that
+ * breaks this raises MILLBASE_ABI_VERSION and the SONAME.
+ */
+#ifndef MILLBASE_H
+#define MILLBASE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The ABI version: the number in the SONAME libmillbase.so.<N>. */
+#define MILLBASE_ABI_VERSION 1
+
+#if defined(__GNUC__) || defined(__clang__)
+#define MILLBASE_API __attribute__((visibility("default")))
+#else
+#define MILLBASE_API
+#endif
+
+/* What a call returned. Numbers 1-3 are the millbase command's exit codes. */
+enum millbase_status {
+  MILLBASE_OK = 0,
+  /* An operation failed: I/O error, corrupt table, out of memory, internal error. */
+  MILLBASE_ERROR = 1,
+  /* Bad input: a NULL argument, an unknown variant, a malformed or impossible
+     position (the message names the offending token), a table directory of another
+     variant. */
+  MILLBASE_INVALID = 2,
+  /* A needed table or the table directory is missing; the message names it. */
+  MILLBASE_MISSING = 3,
+  /* The caller's move buffer is too small for the move; it receives "". */
+  MILLBASE_BUFFER_TOO_SMALL = 4,
+  /* millbase_best_move: the game is over in the position, there is no move. */
+  MILLBASE_GAME_OVER = 5
+};
+
+/* The game-theoretic result for the side to move. The numbers are those of the WDL
+   plane of the table files (docs/format.md). */
+enum millbase_result { MILLBASE_DRAW = 0, MILLBASE_WIN = 1, MILLBASE_LOSS = 2 };
+
+/* A move buffer of this many bytes holds every move ("c5-d5xd7" and its NUL). */
+#define MILLBASE_MOVE_SIZE 16
+/* An error buffer of this many bytes holds every message but those quoting very long
+   directory paths, which are cut. */
+#define MILLBASE_ERR_SIZE 512
+
+/* An open table directory of one variant. Opaque; created by millbase_open, released
+   by millbase_close. */
+typedef struct millbase_tables millbase_tables;
+
+/* Returns the library's version, e.g. "0.1.0": a static string, never freed. */
+MILLBASE_API const char* millbase_version(void);
+
+/* Returns a short static description of a status code ("ok", "missing table", ...;
+   "unknown status" for other numbers): a static string, never freed. */
+MILLBASE_API const char* millbase_status_text(int status);
+
+/* Opens the tables of `variant` ("nine", "nine-noflying", "six" or "five", in any
+   case) in directory `dir` (as written by millbase solve) and stores a new handle in
+   *tables. Tables are opened on first use; decoded blocks are cached, up to 64 MiB per
+   handle. Returns MILLBASE_OK; MILLBASE_INVALID for an unknown variant, a NULL
+   argument or a directory of another variant; MILLBASE_MISSING when dir is not a
+   directory. On failure *tables is NULL. */
+MILLBASE_API int millbase_open(const char* variant, const char* dir, millbase_tables** tables,
+                               char* err, size_t err_size);
+
+/* Releases the handle and its cache. Returns MILLBASE_OK, or MILLBASE_INVALID for
+   NULL. */
+MILLBASE_API int millbase_close(millbase_tables* tables);
+
+/* Stores the value of `position` for the side to move: *result (enum millbase_result)
+   and *distance, the number of plies to the end of the game with perfect play (the
+   winner shortest, the loser longest; odd for a win, even for a loss, 0 when the game
+   is over), or -1 for a draw. The position is in the notation of the millbase command,
+   e.g. "W:b2,d2 B:f4 w 4 5" (docs/c-api.md). Returns MILLBASE_OK; MILLBASE_INVALID
+   for a malformed or impossible position; MILLBASE_MISSING when a needed table is
+   missing; MILLBASE_ERROR for an unreadable or corrupt table. */
+MILLBASE_API int millbase_probe(const millbase_tables* tables, const char* position, int* result,
+                                int* distance, char* err, size_t err_size);
+
+/* Stores the result of `position` for the side to move in *result, reading only the
+   tables' win/draw/loss planes (less to decode than millbase_probe). Returns as
+   millbase_probe. */
+MILLBASE_API int millbase_probe_wdl(const millbase_tables* tables, const char* position,
+                                    int* result, char* err, size_t err_size);
+
+/* Writes a perfect move of `position` in the notation of the millbase command ("d5",
+   "c5-d5", "g1xd2", "c5-d5xd7") into move[0..move_size), NUL-terminated. Perfect: a
+   shortest win, a longest loss, or among draws a move leaving the opponent the most
+   losing replies; ties are broken by a generator seeded with `seed`, so that the same
+   tables, position and seed give the same move. Returns MILLBASE_OK;
+   MILLBASE_GAME_OVER when the side to move has lost (no move);
+   MILLBASE_BUFFER_TOO_SMALL when the move and its NUL do not fit in move_size bytes
+   (MILLBASE_MOVE_SIZE always suffices); otherwise as millbase_probe. */
+MILLBASE_API int millbase_best_move(const millbase_tables* tables, const char* position,
+                                    unsigned long seed, char* move, size_t move_size, char* err,
+                                    size_t err_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MILLBASE_H */

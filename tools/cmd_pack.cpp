@@ -1,0 +1,58 @@
+// millbase pack: shrink a solved directory for distribution by deriving the tables
+// of placement sectors with an odd number of stones in hand.
+#include <omp.h>
+
+#include <cstdio>
+
+#include "solver/pack.h"
+#include "tools/cli_common.h"
+#include "tools/table_args.h"
+
+namespace millbase::cli {
+
+namespace {
+
+int run_pack(const TablesArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  if (a.threads > 0) omp_set_num_threads(a.threads);
+  const std::string dir = table_dir(*v, a.db);
+  Result<std::vector<PackedSector>> packed = pack_tables(*v, dir, [&](const PackedSector& p) {
+    if (a.json) return;
+    std::printf("%-12s %14llu positions: %llu -> %llu bytes\n", sector_name(p.sector).c_str(),
+                (unsigned long long)p.entries, (unsigned long long)p.bytes_before,
+                (unsigned long long)p.bytes_after);
+    std::fflush(stdout);
+  });
+  if (!packed) return fail(packed.status(), *v, dir);
+  uint64_t entries = 0, before = 0, after = 0;
+  for (const PackedSector& p : *packed)
+    entries += p.entries, before += p.bytes_before, after += p.bytes_after;
+  if (a.json)
+    std::printf(
+        "{\"variant\":%s,\"dir\":%s,\"derived_tables\":%zu,\"positions\":%llu,"
+        "\"bytes_before\":%llu,\"bytes_after\":%llu}\n",
+        json_string(v->name).c_str(), json_string(dir).c_str(), packed->size(),
+        (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after);
+  else
+    std::printf("%zu tables derived (%llu positions): %llu bytes -> %llu bytes\n", packed->size(),
+                (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after);
+  return EXIT_OK;
+}
+
+}  // namespace
+
+Command register_pack(CLI::App& app) {
+  auto a = std::make_shared<TablesArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "pack",
+      "Shrink a solved directory for distribution: replace the tables of placement "
+      "sectors with an odd number of stones in hand by derived tables (found by a "
+      "one-ply search when probed), after checking them");
+  add_table_options(cmd, *a);
+  cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
+      ->check(CLI::Range(1, 1024));
+  return {cmd, [a] { return run_pack(*a); }};
+}
+
+}  // namespace millbase::cli

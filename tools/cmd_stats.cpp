@@ -1,0 +1,155 @@
+// millbase stats: win/loss/draw counts per sector from the table headers, and with
+// --longest a position of the longest win.
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/notation.h"
+#include "db/dir_manifest.h"
+#include "db/sector_index.h"
+#include "db/table_dir.h"
+#include "db/table_file.h"
+#include "solver/expected_tables.h"
+#include "solver/sector_graph.h"
+#include "tools/cli_common.h"
+#include "tools/table_args.h"
+
+namespace millbase::cli {
+
+namespace {
+
+// Returns a position (White to move) of sector s whose value is `value`, read from its
+// table in dir; "" when there is none.
+Result<std::string> find_position(const Variant& v, const std::string& dir, const Sector& s,
+                                  ValueCode value) {
+  Result<TableFile> file = TableFile::open_sector(v, dir, s);
+  if (!file) return file.status();
+  std::vector<ValueCode> block;
+  const uint32_t per_block = file->header().block_entries;
+  for (uint32_t b = 0; b < file->header().block_count; ++b) {
+    if (Status st = file->read_block(b, block); !st) return st;
+    const auto at = std::find(block.begin(), block.end(), value);
+    if (at == block.end()) continue;
+    Position p;
+    SectorIndex::get(*v.board, s.us, s.them)
+        ->unrank(uint64_t(b) * per_block + uint64_t(at - block.begin()), p.stones[WHITE],
+                 p.stones[BLACK]);
+    p.in_hand = {s.us_hand, s.them_hand};
+    return format_position(v, p);
+  }
+  return std::string();
+}
+
+int run_stats(const TablesArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  const std::string dir = table_dir(*v, a.db);
+  if (Status st = check_table_dir(*v, dir); !st) return fail(st, *v, dir);
+  SectorGraph graph(*v);
+  Result<std::vector<Sector>> expected = expected_sectors(dir, graph);
+  if (!expected) return fail(expected.status(), *v, dir);
+  TableStats total;
+  uint64_t entries = 0;
+  int found = 0, missing = 0, damaged = 0;
+  std::pair<Sector, uint32_t> longest_in{};  // sector and its longest win
+  std::string json;
+  if (!a.json)
+    std::printf("%-12s %14s %14s %14s %14s %8s %8s\n", "sector", "positions", "wins", "losses",
+                "draws", "max win", "max loss");
+  for (const WorkUnit& u : graph.units())
+    for (const Sector& s : u.sectors) {
+      if (std::find(expected->begin(), expected->end(), s) == expected->end()) continue;
+      Result<TableFile> file = TableFile::open_sector(*v, dir, s);
+      if (!file) {
+        // Named on stderr; the totals cover the tables read.
+        const bool absent = file.status().code() == Status::Code::NotFound;
+        ++(absent ? missing : damaged);
+        fail(absent ? EXIT_MISSING : EXIT_ERROR, file.message());
+        continue;
+      }
+      const TableHeader& h = file->header();
+      const TableStats& st = h.stats;
+      ++found;
+      entries += h.entries;
+      total.wins += st.wins, total.losses += st.losses, total.draws += st.draws;
+      total.longest_win = std::max(total.longest_win, st.longest_win);
+      total.longest_loss = std::max(total.longest_loss, st.longest_loss);
+      // The first stored table with the longest win so far (derived ones hold no values).
+      if (!file->derived() && st.longest_win > longest_in.second) longest_in = {s, st.longest_win};
+      auto counts = [&](const TableStats& t) {
+        return "{\"wins\":" + std::to_string(t.wins) + ",\"losses\":" + std::to_string(t.losses) +
+               ",\"draws\":" + std::to_string(t.draws) + "}";
+      };
+      if (a.json) {
+        json += std::string(json.empty() ? "" : ",") +
+                "{\"sector\":" + json_string(sector_name(s)) +
+                ",\"us_on_board\":" + std::to_string(s.us) +
+                ",\"them_on_board\":" + std::to_string(s.them) +
+                ",\"us_in_hand\":" + std::to_string(s.us_hand) +
+                ",\"them_in_hand\":" + std::to_string(s.them_hand) +
+                ",\"stored_entries\":" + std::to_string(h.entries) +
+                ",\"distinct_positions\":" + std::to_string(h.entries) +
+                ",\"over_stored_entries\":" + counts(st) +
+                ",\"over_distinct_positions\":" + counts(st) +
+                ",\"longest_win\":" + std::to_string(st.longest_win) +
+                ",\"longest_loss\":" + std::to_string(st.longest_loss) + "}";
+      } else {
+        std::printf("%-12s %14llu %14llu %14llu %14llu %8u %8u\n", sector_name(s).c_str(),
+                    (unsigned long long)h.entries, (unsigned long long)st.wins,
+                    (unsigned long long)st.losses, (unsigned long long)st.draws, st.longest_win,
+                    st.longest_loss);
+      }
+    }
+  // The longest win of the directory: a position of the first sector that holds it.
+  std::string longest;
+  if (a.longest && total.longest_win > 0 && longest_in.second == total.longest_win) {
+    Result<std::string> p =
+        find_position(*v, dir, longest_in.first, code_of_distance(int(total.longest_win)));
+    if (!p) return fail(p.status(), *v, dir);
+    longest = *p;
+  }
+  if (found == 0)
+    return fail(EXIT_MISSING, "no tables of " + std::string(v->name) + " in " + dir +
+                                  " (build them with: millbase solve --variant " +
+                                  std::string(v->name) + " --out " + dir + ")");
+  if (a.json) {
+    std::printf(
+        "{\"variant\":%s,\"dir\":%s,\"sectors\":[%s],\"total\":{\"stored_entries\":%llu,"
+        "\"distinct_positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,"
+        "\"longest_win\":%u,\"longest_loss\":%u%s},\"missing_tables\":%d,"
+        "\"damaged_tables\":%d}\n",
+        json_string(v->name).c_str(), json_string(dir).c_str(), json.c_str(),
+        (unsigned long long)entries, (unsigned long long)entries, (unsigned long long)total.wins,
+        (unsigned long long)total.losses, (unsigned long long)total.draws, total.longest_win,
+        total.longest_loss,
+        longest.empty() ? "" : (",\"longest_win_position\":" + json_string(longest)).c_str(),
+        missing, damaged);
+  } else {
+    std::printf("%-12s %14llu %14llu %14llu %14llu %8u %8u\n", "total", (unsigned long long)entries,
+                (unsigned long long)total.wins, (unsigned long long)total.losses,
+                (unsigned long long)total.draws, total.longest_win, total.longest_loss);
+    std::printf(
+        "Every stored entry is one distinct position up to the 16 symmetries (side to "
+        "move normalised), so counts over entries and over distinct positions agree.\n");
+    if (!longest.empty())
+      std::printf("Longest win: White to move wins in %u: %s\n", total.longest_win,
+                  longest.c_str());
+    if (missing || damaged)
+      std::printf("%d tables missing, %d damaged: the totals cover the others\n", missing, damaged);
+  }
+  return missing ? EXIT_MISSING : damaged ? EXIT_ERROR : EXIT_OK;
+}
+
+}  // namespace
+
+Command register_stats(CLI::App& app) {
+  auto a = std::make_shared<TablesArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "stats", "Wins, losses and draws per sector and in total, longest win and loss");
+  add_table_options(cmd, *a);
+  cmd->add_flag("--longest", a->longest,
+                "Also find a position of the longest win (reads the table that holds it)");
+  return {cmd, [a] { return run_stats(*a); }};
+}
+
+}  // namespace millbase::cli

@@ -1,0 +1,110 @@
+// millbase verify: recompute every stored value from its successors, or with --quick
+// check the block checksums and that no table is missing.
+#include <omp.h>
+
+#include <cstdio>
+
+#include "db/table_dir.h"
+#include "solver/verify.h"
+#include "tools/cli_common.h"
+#include "tools/table_args.h"
+
+namespace millbase::cli {
+
+namespace {
+
+int run_verify(const TablesArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  if (a.threads > 0) omp_set_num_threads(a.threads);
+  std::vector<Sector> targets;
+  if (!parse_targets(*v, a.sectors, a.max_stones, targets)) return EXIT_USAGE;
+  const std::string dir = table_dir(*v, a.db);
+  if (!(a.placement_sample > 0 && a.placement_sample <= 1))
+    return fail(EXIT_USAGE, "--placement-sample " + std::to_string(a.placement_sample) +
+                                " must be a fraction in (0, 1]");
+  VerifyOptions opts;
+  opts.quick = a.quick;
+  opts.sectors = targets;
+  opts.placement_sample = a.placement_sample;
+  opts.seed = a.seed;
+  Result<std::vector<SectorCheck>> checks = verify_tables(*v, dir, opts, [&](const SectorCheck& c) {
+    if (a.json) return;
+    std::string state;
+    if (c.problem == "missing")
+      state = "MISSING " + table_path(dir, c.sector);
+    else if (!c.problem.empty())
+      state = "DAMAGED " + c.problem;
+    else if (!c.skipped.empty())
+      state = c.skipped;
+    else if (c.mismatches)
+      state = std::to_string(c.mismatches) + " MISMATCHES, first " + c.first_mismatch;
+    else
+      state = a.quick ? "checksums ok" : "ok";
+    if (state == "ok" && c.checked < c.entries)
+      state += " (" + std::to_string(c.checked) + " sampled)";
+    std::printf("%-12s %14llu positions: %s\n", sector_name(c.sector).c_str(),
+                (unsigned long long)c.entries, state.c_str());
+    std::fflush(stdout);
+  });
+  if (!checks) return fail(checks.status(), *v, dir);
+  uint64_t entries = 0, checked = 0, mismatches = 0, skipped = 0, missing = 0, damaged = 0;
+  for (const SectorCheck& c : *checks)
+    if (c.problem == "missing")
+      ++missing;
+    else if (!c.problem.empty())
+      ++damaged;
+    else if (c.skipped.empty())
+      entries += c.entries, checked += c.checked, mismatches += c.mismatches;
+    else
+      ++skipped;
+  if (checks->empty())
+    return fail(EXIT_MISSING, "no tables of " + std::string(v->name) + " in " + dir);
+  if (a.json)
+    std::printf(
+        "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%llu,\"positions\":%llu,"
+        "\"checked\":%llu,\"placement_sample\":%g,\"seed\":%llu,\"mismatches\":%llu,"
+        "\"skipped_sectors\":%llu,\"missing_tables\":%llu,\"damaged_tables\":%llu}\n",
+        json_string(v->name).c_str(), json_string(dir).c_str(), a.quick ? "true" : "false",
+        (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
+        (unsigned long long)checked, a.placement_sample, (unsigned long long)a.seed,
+        (unsigned long long)mismatches, (unsigned long long)skipped, (unsigned long long)missing,
+        (unsigned long long)damaged);
+  else
+    std::printf("%llu sectors, %llu positions%s, %llu mismatches%s%s\n",
+                (unsigned long long)(checks->size() - skipped - missing - damaged),
+                (unsigned long long)entries,
+                checked < entries && !a.quick
+                    ? (" (" + std::to_string(checked) + " recomputed)").c_str()
+                    : "",
+                (unsigned long long)mismatches,
+                skipped ? (", " + std::to_string(skipped) + " not checked").c_str() : "",
+                missing || damaged ? (", " + std::to_string(missing) + " missing, " +
+                                      std::to_string(damaged) + " damaged tables")
+                                         .c_str()
+                                   : "");
+  if (missing) return EXIT_MISSING;
+  return mismatches || damaged ? EXIT_ERROR : EXIT_OK;
+}
+
+}  // namespace
+
+Command register_verify(CLI::App& app) {
+  auto a = std::make_shared<TablesArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "verify", "Recompute every stored value from its successors and report mismatches");
+  add_table_options(cmd, *a);
+  cmd->add_flag("--quick", a->quick, "Check the block checksums only");
+  cmd->add_option("--sector", a->sectors, "Verify only this sector; repeatable");
+  cmd->add_option("--max-stones", a->max_stones,
+                  "Verify only the movement sectors with at most K stones per side");
+  cmd->add_option("--placement-sample", a->placement_sample,
+                  "Recompute only this fraction of each placement sector's entries, chosen by "
+                  "a seeded hash (movement sectors are always checked whole)");
+  cmd->add_option("--seed", a->seed, "Seed of the --placement-sample choice (default 0)");
+  cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
+      ->check(CLI::Range(1, 1024));
+  return {cmd, [a] { return run_verify(*a); }};
+}
+
+}  // namespace millbase::cli

@@ -1,0 +1,89 @@
+// What both engine dialects (millbase engine, millbase uci) share: the variant, the
+// table directory, the game so far under the draw rules of play, a move that waits for
+// its removal, and the tables with the player, opened on first use. The dialects differ
+// only in how they read commands and write answers (cmd_engine.cpp, cmd_uci.cpp).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/game.h"
+#include "player/player.h"
+#include "tools/cli_common.h"
+
+namespace millbase::cli {
+
+class EngineSession {
+ public:
+  EngineSession(const Variant& v, std::string db, uint64_t seed);
+
+  const Variant& variant() const { return *variant_; }
+  const Game& game() const { return game_; }
+  // Returns the move that closed a mill and waits for its removal, or null.
+  const Move* pending() const { return pending_ ? &*pending_ : nullptr; }
+  // Returns the table directory in use: the one given, else data/<variant>.
+  std::string dir() const;
+
+  // Chooses the variant named (any case) and goes back to its empty board.
+  Status set_variant(std::string_view name);
+  // Uses the tables in dir from the next probe on (empty: data/<variant>).
+  void set_db(std::string dir);
+  // Seeds the choices among equally good moves.
+  void set_seed(uint64_t seed);
+
+  // Starts the game at `start` and plays `moves` in notation: "d6", "d6-d5", "d6-d5xb4",
+  // or a removal "xb4" as a token of its own after the move that closes the mill. With
+  // allow_pending, the last move may close a mill without its removal, which then waits
+  // (pending()). On error the session is unchanged.
+  Status set_position(const Position& start, const std::vector<std::string>& moves,
+                      bool allow_pending);
+
+  // Returns the move to play at level (1..5 or PERFECT); with a pending move, the whole
+  // move that completes it. Errors: the game is over; a missing table (NotFound).
+  Result<Move> choose(int level);
+  // Returns every legal move with its value for the mover, best first (those completing
+  // the pending move only, when one waits).
+  Result<std::vector<MoveValue>> moves();
+  // Returns the value for the side to move: that of its best move when one is pending.
+  Result<ValueCode> value();
+  // Returns s's message, with the command that builds a missing table.
+  std::string explain(const Status& s) const;
+
+ private:
+  Status open();
+
+  const Variant* variant_;
+  std::string db_;
+  uint64_t seed_;
+  Game game_;
+  std::optional<Move> pending_;
+  std::shared_ptr<const Tablebase> tables_;
+  std::unique_ptr<Player> player_;
+};
+
+// The options of both dialects' commands.
+struct EngineArgs {
+  std::string variant, db;
+  uint64_t seed = 1;
+};
+
+// Returns the subcommand `name` with --variant, --db and --seed: it checks a table
+// directory given on the command line (exit 3 before reading anything), then runs
+// `serve` with the variant and the options.
+Command register_engine_command(CLI::App& app, const std::string& name, const std::string& help,
+                                std::function<void(const Variant&, const EngineArgs&)> serve);
+
+// Reads commands from stdin until "quit" or the end of input: each line split into its
+// words at any blanks (a Windows line ending among them), the command lower case, blank
+// lines skipped; a failed command's Status goes to on_error. Flushes stdout after each.
+void read_commands(
+    const std::function<Status(const std::string& cmd, std::vector<std::string>& words)>& run,
+    const std::function<void(const Status&)>& on_error);
+
+// Returns the words after the word "moves" (none without it); words keeps those before.
+std::vector<std::string> split_moves(std::vector<std::string>& words);
+
+}  // namespace millbase::cli

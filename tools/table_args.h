@@ -1,0 +1,29 @@
+// The options that stats, verify and pack share: the variant, the table directory,
+// the sectors to read and how to report.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tools/cli_common.h"
+
+namespace millbase::cli {
+
+struct TablesArgs {
+  std::string variant, db;
+  std::vector<std::string> sectors;
+  int max_stones = -1, threads = 0;
+  bool json = false, quick = false;
+  double placement_sample = 1.0;
+  uint64_t seed = 0;
+  bool longest = false;
+};
+
+// Adds --variant, --db and --json to cmd, stored in a.
+inline void add_table_options(CLI::App* cmd, TablesArgs& a) {
+  add_variant_option(cmd, &a.variant);
+  cmd->add_option("--db,-d", a.db, "Table directory (default: data/<variant>)");
+  cmd->add_flag("--json", a.json, "Print JSON");
+}
+
+}  // namespace millbase::cli
