@@ -177,9 +177,8 @@ Result<GameRecord> read_record(std::string_view text) {
       return Status::error("[Result " + quote_token(r) + "] must be 1-0, 0-1, 1/2-1/2 or *");
   std::optional<EndReason> reason;
   if (std::string r = tag_value(tags, "Reason"); !r.empty())
-    if (!(reason = find_reason(r)))
+    if (!(reason = find_reason(r)) || *reason == EndReason::None)
       return Status::error("[Reason " + quote_token(r) + "] is not a reason of rules.md");
-
   Game game(*v, start);
   for (size_t i = 0; i < tokens.size(); ++i) {
     const auto& [token, at] = tokens[i];
@@ -195,7 +194,8 @@ Result<GameRecord> read_record(std::string_view text) {
       continue;
     }
     // A removal written as its own token belongs to the move before it.
-    if (i + 1 < tokens.size() && tokens[i + 1].first.starts_with("x")) move += tokens[++i].first;
+    if (i + 1 < tokens.size() && is_separate_removal(tokens[i + 1].first, move))
+      move += tokens[++i].first;
     if (Status st = game.play(ascii_lower(move)); !st)
       return Status::error("line " + std::to_string(at) + ", ply " +
                            std::to_string(game.ply() + 1) + ": " + st.message());
@@ -205,11 +205,14 @@ Result<GameRecord> read_record(std::string_view text) {
       *said != Outcome::Draw && *said != Outcome::Ongoing)
     game.resign();
   if (said && *said != game.outcome())
-    return Status::error("[Result \"" + std::string(result_word(*said)) + "\"] but the moves end " +
-                         (game.outcome() == Outcome::Ongoing
-                              ? std::string("with the game going on")
-                              : "in " + std::string(result_word(game.outcome()))));
-  if (reason && game.outcome() != Outcome::Ongoing && *reason != game.reason())
+    return Status::error(
+        "the record says " + std::string(result_word(*said)) + " but the moves end " +
+        (game.outcome() == Outcome::Ongoing ? std::string("with the game going on")
+                                            : "in " + std::string(result_word(game.outcome()))));
+  if (reason && game.outcome() == Outcome::Ongoing)
+    return Status::error("[Reason " + quote_token(reason_name(*reason)) +
+                         "] but the moves leave the game going on");
+  if (reason && *reason != game.reason())
     return Status::error("[Reason " + quote_token(reason_name(*reason)) +
                          "] but the game ended by " + std::string(reason_name(game.reason())));
   return GameRecord{std::move(tags), std::move(game)};

@@ -228,6 +228,12 @@ Result<Move> parse_move(const Variant& v, const Position& p, std::string_view te
                  " stands in a mill and other stones do not, so it cannot be removed");
 }
 
+bool is_separate_removal(std::string_view token, std::string_view previous) {
+  auto removal_at = [](std::string_view t) { return t.find_first_of("xX"); };
+  return !token.empty() && removal_at(token) == 0 && !previous.empty() &&
+         removal_at(previous) == std::string_view::npos;
+}
+
 std::string format_move(const Variant& v, Move m) {
   std::string s;
   if (!m.is_placement()) s += std::string(point_name(*v.board, m.from)) + "-";

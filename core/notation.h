@@ -40,6 +40,11 @@ Result<Move> parse_move_text(const Variant& v, std::string_view text);
 // Returns the legal move of p written in text, or an error saying why it is not legal.
 Result<Move> parse_move(const Variant& v, const Position& p, std::string_view text);
 
+// Returns true when `token` is a removal written as a token of its own ("xb4", in either
+// case) that completes `previous`, a move written without a removal: mill GUIs write a
+// turn that closes a mill as two tokens, "d6-d5 xb4".
+bool is_separate_removal(std::string_view token, std::string_view previous);
+
 // Returns the text of m, e.g. "c5-d5xd7".
 std::string format_move(const Variant& v, Move m);
 

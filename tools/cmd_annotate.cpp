@@ -31,9 +31,7 @@ constexpr const char* CHANGE_WORDS[] = {"", "win thrown away", "draw lost", "slo
 
 int run_annotate(const AnnotateArgs& a) {
   Result<std::string> text = read_text_file(a.file);
-  if (!text)
-    return fail(text.status().code() == Status::Code::NotFound ? EXIT_USAGE : EXIT_ERROR,
-                text.message());
+  if (!text) return fail(EXIT_USAGE, text.message());
   Result<GameRecord> record = read_record(*text);
   if (!record) return fail(EXIT_USAGE, a.file + ": " + record.message());
   const Game& game = record->game;
@@ -41,6 +39,9 @@ int run_annotate(const AnnotateArgs& a) {
   const std::string dir = table_dir(v, a.db);
   auto tb = Tablebase::open(v, dir);
   if (!tb) return fail(tb.status(), v, dir);
+  // The tables of the start are there before anything is printed.
+  if (Result<ValueCode> first = (*tb)->probe(game.start()); !first)
+    return fail(first.status(), v, dir);
 
   std::string plies;
   int changes[2] = {0, 0};

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include <algorithm>
 #include <ctime>
 #include <optional>
 
@@ -36,9 +37,15 @@ std::string typed(const std::string& line) { return ascii_lower(trimmed(line)); 
 
 class Session {
  public:
-  // Plays `game` on (a loaded record, or the start position of the first game).
-  Session(const PlayArgs& a, int level, const Game& game)
-      : v_(game.variant()), a_(a), level_(level), first_(game.start()), game_(game) {}
+  // Plays `game` on (a loaded record with its tags, or the start position of the first
+  // game).
+  Session(const PlayArgs& a, int level, const Game& game, std::vector<Tag> loaded_tags)
+      : v_(game.variant()),
+        a_(a),
+        level_(level),
+        first_(game.start()),
+        game_(game),
+        loaded_tags_(std::move(loaded_tags)) {}
 
   int run() {
     show();
@@ -86,15 +93,13 @@ class Session {
   // Returns the start position of game n: that of the first game, with the colours
   // swapped in every other game.
   Position start(int n) const {
-    {
-      Position p = first_;
-      if (n % 2) {
-        std::swap(p.stones[WHITE], p.stones[BLACK]);
-        std::swap(p.in_hand[WHITE], p.in_hand[BLACK]);
-        p.side_to_move = ~p.side_to_move;
-      }
-      return p;
+    Position p = first_;
+    if (n % 2) {
+      std::swap(p.stones[WHITE], p.stones[BLACK]);
+      std::swap(p.in_hand[WHITE], p.in_hand[BLACK]);
+      p.side_to_move = ~p.side_to_move;
     }
+    return p;
   }
 
   bool computer(Color c) const { return (c == WHITE ? a_.white : a_.black) == "computer"; }
@@ -114,7 +119,8 @@ class Session {
     return tables_;
   }
 
-  // Returns the record's tags: the event, the date and who played.
+  // Returns the record's tags: the event, the date and who played, then the other tags
+  // of a loaded record.
   std::vector<Tag> tags() const {
     char date[16] = "????.??.??";
     const std::time_t now = std::time(nullptr);
@@ -124,8 +130,12 @@ class Session {
              : level_ == PERFECT ? std::string("millbase perfect")
                                  : "millbase level " + std::to_string(level_);
     };
-    return {
+    std::vector<Tag> tags = {
         {"Event", "millbase play"}, {"Date", date}, {"White", who(WHITE)}, {"Black", who(BLACK)}};
+    for (const Tag& t : loaded_tags_)
+      if (std::none_of(tags.begin(), tags.end(), [&](const Tag& o) { return o.first == t.first; }))
+        tags.push_back(t);
+    return tags;
   }
 
   // save FILE: the game so far as a record (docs/game-records.md), written atomically.
@@ -237,6 +247,7 @@ class Session {
   int level_;
   Position first_;
   Game game_;
+  std::vector<Tag> loaded_tags_;
   int games_ = 0;
   std::shared_ptr<const Tablebase> tables_;
   std::unique_ptr<Player> player_;
@@ -251,8 +262,12 @@ int run_play(const PlayArgs& a, bool variant_given) {
     if (*side != "human" && *side != "computer")
       return fail(EXIT_USAGE, "player " + quote_token(*side) + " must be human or computer");
   std::optional<Game> game;
+  std::vector<Tag> tags;
   if (!a.load.empty()) {
     if (!a.position.empty()) return fail(EXIT_USAGE, "give --position or --load, not both");
+    // Standard input carries the moves typed during the game.
+    if (a.load == "-")
+      return fail(EXIT_USAGE, "--load needs a file: play reads its moves from stdin");
     Result<std::string> text = read_text_file(a.load);
     if (!text) return fail(EXIT_USAGE, text.message());
     Result<GameRecord> record = read_record(*text);
@@ -261,6 +276,7 @@ int run_play(const PlayArgs& a, bool variant_given) {
       return fail(EXIT_USAGE, a.load + " is a game of " + std::string(record->game.variant().name) +
                                   ", not of " + std::string(v->name));
     game = record->game;
+    tags = record->tags;
     v = &game->variant();
   } else if (!a.position.empty()) {
     Result<Position> p = parse_position(*v, a.position);
@@ -277,7 +293,7 @@ int run_play(const PlayArgs& a, bool variant_given) {
     if (Result<ValueCode> value = (*tb)->probe(game->position()); !value)
       return fail(value.status(), *v, dir);
   }
-  return Session(a, *level, *game).run();
+  return Session(a, *level, *game, std::move(tags)).run();
 }
 
 }  // namespace
@@ -292,8 +308,7 @@ Command register_play(CLI::App& app) {
   cmd->add_option("--white", a->white, "human or computer")->capture_default_str();
   cmd->add_option("--black", a->black, "human or computer")->capture_default_str();
   cmd->add_option("--position", a->position, "Start from this position instead of the empty board");
-  cmd->add_option("--load", a->load,
-                  "Go on from the game in this record (docs/game-records.md; - for stdin)");
+  cmd->add_option("--load", a->load, "Go on from the game in this record (docs/game-records.md)");
   cmd->add_option("--seed", a->seed, "Seed for the computer's choices")->capture_default_str();
   return {cmd, [a, cmd] { return run_play(*a, cmd->count("--variant") > 0); }};
 }

@@ -1,6 +1,7 @@
 // millbase uci: the UCI dialect that mill GUIs and bridges speak (docs/uci.md), over the
 // same session as `millbase engine`. Unknown commands and options are answered with an
 // "info string" line and never end the session; every `go` ends with a `bestmove` line.
+#include <algorithm>
 #include <cstdio>
 
 #include "core/notation.h"
@@ -16,7 +17,7 @@ constexpr int MAX_SKILL = 30;
 
 class Uci {
  public:
-  Uci(const Variant& v, const EngineArgs& a) : s_(v, a.db, a.seed) {}
+  Uci(const Variant& v, const EngineArgs& a) : s_(v, a.db, a.seed), db_(a.db) {}
 
   void run() {
     read_commands([this](const std::string& cmd,
@@ -76,7 +77,10 @@ class Uci {
     name = ascii_lower(name);
     const std::string lower = ascii_lower(value);
     if (name == "variant") return s_.set_variant(value);
-    if (name == "tablepath") return s_.set_db(lower == "<empty>" ? "" : value), Status::ok();
+    if (name == "tablepath") {  // <empty>, as GUIs send the default: --db's, else data/<variant>
+      s_.set_db(value.empty() || lower == "<empty>" ? db_ : value);
+      return Status::ok();
+    }
     if (name == "skilllevel" || name == "seed") {
       const long max = name == "seed" ? 2147483647L : MAX_SKILL, min = name == "seed" ? 0 : 1;
       char* end = nullptr;
@@ -162,8 +166,10 @@ class Uci {
     return say("bestmove " + action(*chosen));
   }
 
-  // info eval score <score>: the position's value, as go would report its best move.
+  // info eval score <score>: the position's value, as go would report its best move; a
+  // game drawn by the draw rules of play is worth a draw.
   Status eval() {
+    if (s_.game().outcome() == Outcome::Draw) return say("info eval score cp 0 string draw");
     Result<ValueCode> v = s_.value();
     if (!v) return v.status();
     return say("info eval score " + score(*v) + " string " + value_text(*v));
@@ -176,14 +182,16 @@ class Uci {
                       format_position(v, s_.game().position()) + "\n";
     if (const Move* m = s_.pending())
       out += "waiting for the removal after " + format_move(v, *m) + "\n";
-    for (size_t at = 0, next; at < out.size(); at = next + 1) {
-      next = out.find('\n', at);
+    for (size_t at = 0; at < out.size();) {
+      const size_t next = std::min(out.find('\n', at), out.size());
       say("# " + out.substr(at, next - at));
+      at = next + 1;
     }
     return Status::ok();
   }
 
   EngineSession s_;
+  const std::string db_;  // --db: the table directory TablePath's default stands for
   int level_ = PERFECT;
   bool score_from_white_ = false, combined_ = false;
 };

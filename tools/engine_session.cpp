@@ -32,7 +32,7 @@ void EngineSession::set_db(std::string dir) {
 
 void EngineSession::set_seed(uint64_t seed) {
   seed_ = seed;
-  tables_.reset();
+  player_.reset();  // the tables and their cache stay
 }
 
 Status EngineSession::set_position(const Position& start, const std::vector<std::string>& moves,
@@ -41,7 +41,7 @@ Status EngineSession::set_position(const Position& start, const std::vector<std:
   std::vector<std::string> whole;
   for (const std::string& m : moves) {
     const std::string t = ascii_lower(m);
-    if (t.starts_with("x") && !whole.empty() && whole.back().find('x') == std::string::npos)
+    if (!whole.empty() && is_separate_removal(t, whole.back()))
       whole.back() += t;
     else
       whole.push_back(t);
@@ -69,11 +69,13 @@ Status EngineSession::set_position(const Position& start, const std::vector<std:
 }
 
 Status EngineSession::open() {
-  if (tables_) return Status::ok();
-  auto tb = Tablebase::open(*variant_, dir());
-  if (!tb) return tb.status();
-  tables_ = *tb;
-  player_ = std::make_unique<Player>(tables_, seed_);
+  if (!tables_) {
+    auto tb = Tablebase::open(*variant_, dir());
+    if (!tb) return tb.status();
+    tables_ = *tb;
+    player_.reset();
+  }
+  if (!player_) player_ = std::make_unique<Player>(tables_, seed_);
   return Status::ok();
 }
 
@@ -107,10 +109,37 @@ std::string EngineSession::explain(const Status& s) const {
   return cli::explain(s, *variant_, dir());
 }
 
+namespace {
+
+// The longest command line read; longer ones are answered with an error.
+constexpr size_t MAX_LINE = size_t(1) << 20;
+
+// Reads a line of stdin into line without its '\n', keeping at most MAX_LINE + 1 bytes
+// of it (a longer line is read to its end and cut); returns false at the end of input.
+bool read_line(std::string& line) {
+  line.clear();
+  std::streambuf* in = std::cin.rdbuf();
+  int c;
+  bool any = false;
+  while ((c = in->sbumpc()) != std::char_traits<char>::eof()) {
+    any = true;
+    if (c == '\n') return true;
+    if (line.size() <= MAX_LINE) line += char(c);
+  }
+  return any;
+}
+
+}  // namespace
+
 void read_commands(
     const std::function<Status(const std::string& cmd, std::vector<std::string>& words)>& run,
     const std::function<void(const Status&)>& on_error) {
-  for (std::string line; std::getline(std::cin, line);) {
+  for (std::string line; read_line(line);) {
+    if (line.size() > MAX_LINE) {
+      on_error(Status::error("a line of more than " + std::to_string(MAX_LINE) + " bytes"));
+      std::fflush(stdout);
+      continue;
+    }
     std::istringstream in(line);
     std::vector<std::string> words;
     for (std::string w; in >> w;) words.push_back(w);

@@ -59,6 +59,7 @@ Status write_text_file(const std::string& path, const std::string& text) {
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Status::error("cannot write " + path + ": " + std::strerror(errno));
   size_t done = 0;
+  errno = 0;
   while (done < text.size()) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;

@@ -58,7 +58,7 @@ TEST(GameRecord, ReadsWhatGuisWrite) {
   Game g(SIX, start_position(SIX));
   for (const char* m : {"b2", "b6", "d2", "d6", "f2xb6"}) ASSERT_TRUE(g.play(m));
   Result<GameRecord> r = read_record(
-      "[Variant \"six\"]\r\n\r\n1.b2 b6 {a comment\nover lines} 2. d2 d6 ; the rest\n3. f2 xb6 "
+      "[Variant \"six\"]\r\n\r\n1.b2 b6 {a comment\nover lines} 2. d2 d6 ; the rest\n3. f2 Xb6 "
       "*\r\n");
   ASSERT_TRUE(r) << r.message();
   expect_same(r->game, g);
@@ -101,6 +101,13 @@ TEST(GameRecord, ErrorsNameTheLineAndTheToken) {
       {"[Variant \"six\"]\n1. d2 xb4", "line 2, ply 1: illegal move 'd2xb4': it closes no mill"},
       {"[Variant \"six\"]\n1. d2 {open", "not closed"},
       {"[Variant \"six\"]\n[Start \"W:a1 B: w\"]", "[Start]: "},
+      {"[Variant \"six\"]\n[Result \"*\"]\n[Reason \"no-legal-move\"]\n1. d2",
+       "[Reason 'no-legal-move'] but the moves leave the game going on"},
+      {"[Variant \"six\"]\n[Reason \"resignation\"]\n1. d2",
+       "but the moves leave the game going on"},
+      {"[Variant \"six\"]\n[Reason \"none\"]", "[Reason 'none'] is not a reason"},
+      {"[Variant \"six\"]\n1. d2 1-0",
+       "the record says 1-0 but the moves end with the game going on"},
   };
   for (const Case& c : cases) {
     Result<GameRecord> r = read_record(c.text);
@@ -124,7 +131,8 @@ TEST(GameRecord, DrawRulesAreReplayed) {
   ASSERT_FALSE(r);
   EXPECT_NE(r.message().find("ply 9: the game is over"), std::string::npos) << r.message();
   r = read_record(start + "[Reason \"fifty-plies\"]\n" + moves);
-  EXPECT_FALSE(r) << "tags after the moves";
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.message().find("but the game ended by repetition"), std::string::npos) << r.message();
 }
 
 TEST(GameRecordFuzz, HostileRecordsNeverCrash) {

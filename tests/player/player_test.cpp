@@ -134,6 +134,18 @@ TEST_F(PlayerTest, ChoosesTheRemovalOfAGivenMove) {
       EXPECT_EQ(m->to, partial.to);
       EXPECT_NE(m->remove, NO_POINT);
       EXPECT_TRUE(MoveList(SIX, p).contains(*m));
+      if (level != PERFECT) continue;
+      // Perfect: the best value among the moves that complete f2.
+      ValueCode best = DRAW, chosen = DRAW;
+      bool first = true;
+      const Result<std::vector<MoveValue>> analyzed = tables_->analyze(p);
+      ASSERT_TRUE(analyzed) << analyzed.message();
+      for (const MoveValue& mv : *analyzed) {
+        if (mv.move.from != partial.from || mv.move.to != partial.to) continue;
+        if (first) best = mv.value, first = false;
+        if (mv.move == *m) chosen = mv.value;
+      }
+      EXPECT_EQ(chosen, best) << format_move(SIX, *m);
     }
   }
   // A move that is not legal there matches nothing.

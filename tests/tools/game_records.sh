@@ -38,6 +38,7 @@ input=$tmp/in3 expect 0 "error: cannot write /proc/no/such/dir/g.txt" \
 input=/dev/null
 # A record of six is not loaded as nine; --position and --load do not mix.
 expect 2 "is a game of six, not of nine" play --variant nine --load "$tmp/Game.txt" --white human --black human
+expect 2 "--load needs a file: play reads its moves from stdin" play --load -
 expect 2 "give --position or --load, not both" play --load "$tmp/Game.txt" --position "W: B: w 6 6"
 
 # Annotate: each ply with its value before and after; the blunder is marked.
