@@ -77,5 +77,6 @@ Command register_play(CLI::App& app);
 Command register_engine(CLI::App& app);
 Command register_uci(CLI::App& app);
 Command register_annotate(CLI::App& app);
+Command register_openings(CLI::App& app);
 
 }  // namespace millbase::cli

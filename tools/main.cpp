@@ -11,10 +11,10 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("millbase ") + MILLBASE_VERSION);
   app.require_subcommand(1);
   std::vector<Command> commands = {
-      register_show(app),    register_solve(app), register_sectors(app), register_stats(app),
-      register_verify(app),  register_probe(app), register_analyze(app), register_info(app),
-      register_pack(app),    register_play(app),  register_engine(app),  register_uci(app),
-      register_annotate(app)};
+      register_show(app),     register_solve(app),   register_sectors(app), register_stats(app),
+      register_verify(app),   register_probe(app),   register_analyze(app), register_info(app),
+      register_pack(app),     register_play(app),    register_engine(app),  register_uci(app),
+      register_annotate(app), register_openings(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

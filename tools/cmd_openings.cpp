@@ -1,0 +1,114 @@
+// millbase openings: the value of the empty board, of every distinct first placement and
+// of every distinct reply, from the tables (docs/results.md publishes nine's).
+#include <cstdio>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/symmetry.h"
+#include "db/tablebase.h"
+#include "tools/cli_common.h"
+
+namespace millbase::cli {
+
+namespace {
+
+struct OpeningsArgs {
+  std::string variant, db;
+  bool json = false;
+};
+
+// The legal moves of a position that lead to the same position up to the board's
+// symmetries, the first of them in move order standing for all.
+struct MoveClass {
+  Move move;
+  std::vector<Move> same;
+  ValueCode value;  // for the side that plays it
+};
+
+// Returns the classes of the legal moves of p with their values, in move order.
+Result<std::vector<MoveClass>> move_classes(const Tablebase& tb, const Position& p) {
+  const Variant& v = tb.variant();
+  std::vector<MoveClass> classes;
+  std::vector<Position> seen;
+  for (Move m : MoveList(v, p)) {
+    const Position c = canonical(*v.board, do_move(p, m));
+    size_t k = 0;
+    while (k < seen.size() && !(seen[k] == c)) ++k;
+    if (k < seen.size()) {
+      classes[k].same.push_back(m);
+      continue;
+    }
+    Result<ValueCode> after = tb.probe(do_move(p, m));
+    if (!after) return after.status();
+    seen.push_back(c);
+    classes.push_back({m, {m}, value_for_mover(*after)});
+  }
+  return classes;
+}
+
+// Returns the moves of c in notation, apart by blanks (as JSON strings with json).
+std::string same_text(const Variant& v, const MoveClass& c, bool json) {
+  std::string out;
+  for (Move m : c.same)
+    out += (out.empty() ? ""
+            : json      ? ","
+                        : " ") +
+           (json ? json_string(format_move(v, m)) : format_move(v, m));
+  return out;
+}
+
+int run_openings(const OpeningsArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  const std::string dir = table_dir(*v, a.db);
+  auto tb = Tablebase::open(*v, dir);
+  if (!tb) return fail(tb.status(), *v, dir);
+  const Position start = start_position(*v);
+  Result<ValueCode> value = (*tb)->probe(start);
+  if (!value) return fail(value.status(), *v, dir);
+  Result<std::vector<MoveClass>> first = move_classes(**tb, start);
+  if (!first) return fail(first.status(), *v, dir);
+  std::string json;
+  if (!a.json)
+    std::printf("%s: the empty board, White to place first: %s\n", std::string(v->name).c_str(),
+                value_text(*value).c_str());
+  for (const MoveClass& f : *first) {
+    Result<std::vector<MoveClass>> replies = move_classes(**tb, do_move(start, f.move));
+    if (!replies) return fail(replies.status(), *v, dir);
+    const std::string move = format_move(*v, f.move);
+    if (a.json) {
+      std::string list;
+      for (const MoveClass& r : *replies)
+        list += std::string(list.empty() ? "" : ",") +
+                "{\"move\":" + json_string(format_move(*v, r.move)) + ",\"same\":[" +
+                same_text(*v, r, true) + "]," + json_value(r.value) + "}";
+      json += std::string(json.empty() ? "" : ",") + "{\"move\":" + json_string(move) +
+              ",\"same\":[" + same_text(*v, f, true) + "]," + json_value(f.value) +
+              ",\"replies\":[" + list + "]}";
+      continue;
+    }
+    std::printf("\nWhite %-6s %-12s (the same: %s)\n", move.c_str(), value_text(f.value).c_str(),
+                same_text(*v, f, false).c_str());
+    for (const MoveClass& r : *replies)
+      std::printf("  Black %-6s %-12s (the same: %s)\n", format_move(*v, r.move).c_str(),
+                  value_text(r.value).c_str(), same_text(*v, r, false).c_str());
+  }
+  if (a.json)
+    std::printf("{\"variant\":%s,\"start\":{%s},\"first\":[%s]}\n", json_string(v->name).c_str(),
+                json_value(*value).c_str(), json.c_str());
+  return EXIT_OK;
+}
+
+}  // namespace
+
+Command register_openings(CLI::App& app) {
+  auto a = std::make_shared<OpeningsArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "openings", "The empty board's value, and that of every distinct first placement and reply");
+  add_variant_option(cmd, &a->variant);
+  cmd->add_option("--db,-d", a->db, "Table directory (default: data/<variant>)");
+  cmd->add_flag("--json", a->json, "One JSON object");
+  return {cmd, [a] { return run_openings(*a); }};
+}
+
+}  // namespace millbase::cli
