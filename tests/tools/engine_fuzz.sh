@@ -9,34 +9,27 @@ six=$2
 lines=${3:-3000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 - "$lines" >"$work/in" <<'PY'
-import random, sys
-rng = random.Random(1201)
-seeds = [
-    "isready", "variant six", "variant NINE", "db " + "x", "show", "go", "go level 3",
-    "analyze", "help", "position start", "position start black moves d2 b4",
-    "position W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w", "position W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w moves d3-c3",
-    "position W: B: w 6 6 moves b2 d2 f2", "frob", "go level perfect", "position start moves a1",
-]
-alphabet = "abcdefgxWB:,- 0123456789wb+\t\r\xff\x01levlmovesstartposition"
-def mutate(s):
-    s = list(s)
-    for _ in range(rng.randint(0, 3)):
-        op = rng.randrange(4)
-        at = rng.randrange(len(s) + 1)
-        if op == 0 and s: s[min(at, len(s) - 1)] = rng.choice(alphabet)
-        elif op == 1 and s: del s[min(at, len(s) - 1)]
-        elif op == 2: s.insert(at, rng.choice(alphabet))
-        else: s[at:at] = s[at:at + rng.randint(1, 5)]
-    return "".join(s)
-out = []
-for i in range(int(sys.argv[1])):
-    line = mutate(rng.choice(seeds))
-    # keep the session going: quit is the end of input's job, db keeps the tables
-    if line.strip().lower().startswith(("quit", "db")): line = "isready"
-    out.append(line)
-sys.stdout.buffer.write(("\n".join(out) + "\n").encode("latin-1"))
-PY
+# The seed lines, each mutated by fuzz_lines.py.
+cat >"$work/seeds" <<'SEEDS'
+isready
+variant six
+variant NINE
+db x
+show
+go
+go level 3
+analyze
+help
+position start
+position start black moves d2 b4
+position W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w
+position W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w moves d3-c3
+position W: B: w 6 6 moves b2 d2 f2
+frob
+go level perfect
+position start moves a1
+SEEDS
+python3 "$(dirname "$0")/fuzz_lines.py" 1201 "$lines" 'abcdefgxWB:,- 0123456789wb+\t\r\xff\x01levlmovesstartposition' quit,db <"$work/seeds" >"$work/in"
 rc=0
 timeout 600 "$bin" engine --db "$six" <"$work/in" >"$work/out" 2>"$work/err" || rc=$?
 [ "$rc" = 0 ] || { echo "FAIL: engine exited $rc: $(tail -3 "$work/err")"; exit 1; }

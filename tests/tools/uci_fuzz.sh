@@ -10,39 +10,35 @@ six=$2
 lines=${3:-3000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 - "$lines" >"$work/in" <<'PY'
-import random, sys
-rng = random.Random(1202)
-seeds = [
-    "uci", "isready", "ucinewgame", "d", "eval", "go", "go topn 5", "go movetime 100 depth 3",
-    "stop", "position startpos", "position startpos moves d2 b4 f2", "position startpos moves b2 b6 d2 d6 f2 xb6",
-    "position startpos moves b2 b6 d2 d6 f2", "position fen W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w",
-    "position fen W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w moves d3-c3", "position fen W:b2,d2 B:b6,d6 w 4 4 moves f2",
-    "setoption name SkillLevel value 3", "setoption name Skill Level value 30", "setoption name Seed value 7",
-    "setoption name ScoreFromWhite value true", "setoption name CombinedMoves value false",
-    "setoption name Variant value six", "setoption name Frob", "frob", "position startpos moves a1",
-]
-alphabet = "abcdefgxWB:,- 0123456789wb+\t\r\xff\x01namevaluemovesstartposfentopn"
-def mutate(s):
-    s = list(s)
-    for _ in range(rng.randint(0, 3)):
-        op = rng.randrange(4)
-        at = rng.randrange(len(s) + 1)
-        if op == 0 and s: s[min(at, len(s) - 1)] = rng.choice(alphabet)
-        elif op == 1 and s: del s[min(at, len(s) - 1)]
-        elif op == 2: s.insert(at, rng.choice(alphabet))
-        else: s[at:at] = s[at:at + rng.randint(1, 5)]
-    return "".join(s)
-out = []
-for i in range(int(sys.argv[1])):
-    line = mutate(rng.choice(seeds))
-    # keep the session going on six's tables: quit is the end of input's job
-    low = line.strip().lower()
-    if low.startswith("quit") or "variant" in low or "tablepath" in low: line = "isready"
-    out.append(line)
-out.append("isready")
-sys.stdout.buffer.write(("\n".join(out) + "\n").encode("latin-1"))
-PY
+# The seed lines, each mutated by fuzz_lines.py.
+cat >"$work/seeds" <<'SEEDS'
+uci
+isready
+ucinewgame
+d
+eval
+go
+go topn 5
+go movetime 100 depth 3
+stop
+position startpos
+position startpos moves d2 b4 f2
+position startpos moves b2 b6 d2 d6 f2 xb6
+position startpos moves b2 b6 d2 d6 f2
+position fen W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w
+position fen W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w moves d3-c3
+position fen W:b2,d2 B:b6,d6 w 4 4 moves f2
+setoption name SkillLevel value 3
+setoption name Skill Level value 30
+setoption name Seed value 7
+setoption name ScoreFromWhite value true
+setoption name CombinedMoves value false
+setoption name Variant value six
+setoption name Frob
+frob
+position startpos moves a1
+SEEDS
+python3 "$(dirname "$0")/fuzz_lines.py" 1202 "$lines" 'abcdefgxWB:,- 0123456789wb+\t\r\xff\x01namevaluemovesstartposfentopn' quit,variant,tablepath isready <"$work/seeds" >"$work/in"
 rc=0
 timeout 600 "$bin" uci --db "$six" <"$work/in" >"$work/out" 2>"$work/err" || rc=$?
 [ "$rc" = 0 ] || { echo "FAIL: uci exited $rc: $(tail -3 "$work/err")"; exit 1; }
