@@ -16,11 +16,19 @@ static bool matches(const Move* partial, Move m) {
   return !partial || (m.from == partial->from && m.to == partial->to);
 }
 
-Result<std::vector<Move>> Player::best_moves(const Position& p, const Move* partial) const {
-  Result<std::vector<MoveValue>> analyzed = tables_->analyze(p);
-  if (!analyzed) return analyzed.status();
+Result<std::vector<MoveValue>> analyze_matching(const Tablebase& tables, const Position& p,
+                                                const Move* partial) {
+  Result<std::vector<MoveValue>> analyzed = tables.analyze(p);
+  if (!analyzed || !partial) return analyzed;
   std::vector<MoveValue> moves = *analyzed;
   std::erase_if(moves, [&](const MoveValue& m) { return !matches(partial, m.move); });
+  return moves;
+}
+
+Result<std::vector<Move>> Player::best_moves(const Position& p, const Move* partial) const {
+  Result<std::vector<MoveValue>> analyzed = analyze_matching(*tables_, p, partial);
+  if (!analyzed) return analyzed.status();
+  const std::vector<MoveValue>& moves = *analyzed;
   if (moves.empty())
     return Status::error(partial ? "no legal move matches the move given" : "the game is over");
   const ValueCode best = moves.front().value;  // analyze sorts best first

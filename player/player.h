@@ -22,6 +22,11 @@ constexpr double MISTAKE_RATE[PERFECT + 1] = {0, 0.9, 0.6, 0.35, 0.15, 0.05, 0};
 // Returns PERFECT for "perfect", 1..5 for "1".."5", or an error naming the text.
 Result<int> parse_level(std::string_view text);
 
+// Returns every legal move of p with its value, best first (Tablebase::analyze), keeping
+// only the moves with the from and to points of *partial when partial is not null.
+Result<std::vector<MoveValue>> analyze_matching(const Tablebase& tables, const Position& p,
+                                                const Move* partial);
+
 class Player {
  public:
   Player(std::shared_ptr<const Tablebase> tables, uint64_t seed)

@@ -88,13 +88,7 @@ Result<Move> EngineSession::choose(int level) {
 
 Result<std::vector<MoveValue>> EngineSession::moves() {
   if (Status s = open(); !s) return s;
-  Result<std::vector<MoveValue>> analyzed = tables_->analyze(game_.position());
-  if (!analyzed || !pending_) return analyzed;
-  std::vector<MoveValue> all = *analyzed;
-  std::erase_if(all, [&](const MoveValue& m) {
-    return m.move.from != pending_->from || m.move.to != pending_->to;
-  });
-  return all;
+  return analyze_matching(*tables_, game_.position(), pending());
 }
 
 Result<ValueCode> EngineSession::value() {
