@@ -169,8 +169,11 @@ MILLBASE_API int millbase_probe(const millbase_tables* tables, const char* posit
     if (!p) return call.fail(p.status());
     Result<ValueCode> v = tables->tables->probe(*p);
     if (!v) return call.fail(v.status());
-    *result = int(wdl_of(*v));
-    *distance = is_draw(*v) ? -1 : millbase::distance(*v);
+    // 50-ply tables: the value under the rule with the counter at 0, and z.
+    const bool fifty = tables->tables->metric() == Metric::FIFTY;
+    const ValueCode value = fifty ? fifty_at(*v, 0) : *v;
+    *result = int(wdl_of(value));
+    *distance = is_draw(value) ? -1 : fifty ? fifty_z(value) : millbase::distance(value);
     return MILLBASE_OK;
   });
 }

@@ -100,25 +100,40 @@ Status write_manifest(const std::string& dir, const DirManifest& m) {
   return Status::ok();
 }
 
-Status check_manifest(const Variant& v, const std::string& dir) {
+Status check_manifest(const Variant& v, const std::string& dir, Metric metric) {
   Result<std::optional<DirManifest>> m = read_manifest(dir);
   if (!m) return m.status();
-  if (!m->has_value()) return Status::ok();
+  if (!m->has_value()) {
+    // A directory from before manifests holds DTM tables.
+    if (metric == Metric::DTM) return Status::ok();
+    return Status::invalid(dir + " has no manifest, so it holds dtm tables, not " +
+                           metric_name(metric) + " tables");
+  }
   const DirManifest& man = **m;
-  if (man.variant != v.name || man.metric != "dtm" || man.format != FORMAT_VERSION)
+  if (man.variant != v.name || man.metric != metric_name(metric) || man.format != FORMAT_VERSION)
     return Status::invalid(dir + " holds tables of " + man.variant + " (metric " + man.metric +
                            ", format " + std::to_string(man.format) + "), not of " +
-                           std::string(v.name) + " (metric dtm, format " +
+                           std::string(v.name) + " (metric " + metric_name(metric) + ", format " +
                            std::to_string(FORMAT_VERSION) + ")");
   return Status::ok();
 }
 
-Status check_table_dir(const Variant& v, const std::string& dir) {
+Status check_table_dir(const Variant& v, const std::string& dir, Metric metric) {
   struct stat st;
   if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-    return Status::not_found("no table directory " + dir + " (tables of " + std::string(v.name) +
-                             ")");
-  return check_manifest(v, dir);
+    return Status::not_found("no table directory " + dir + " (" +
+                             (metric == Metric::FIFTY ? "50-ply " : "") + "tables of " +
+                             std::string(v.name) + ")");
+  return check_manifest(v, dir, metric);
+}
+
+Result<Metric> dir_metric(const std::string& dir) {
+  Result<std::optional<DirManifest>> m = read_manifest(dir);
+  if (!m) return m.status();
+  if (!m->has_value()) return Metric::DTM;
+  for (Metric k : {Metric::DTM, Metric::FIFTY})
+    if ((*m)->metric == metric_name(k)) return k;
+  return Status::invalid(manifest_path(dir) + ": unknown metric " + (*m)->metric);
 }
 
 }  // namespace millbase

@@ -66,7 +66,8 @@ Result<TableFile> TableFile::open_any(const std::string& path) {
   return t;
 }
 
-Result<TableFile> TableFile::open(const std::string& path, const Variant& v, const Sector& s) {
+Result<TableFile> TableFile::open(const std::string& path, const Variant& v, const Sector& s,
+                                  Metric metric) {
   Result<TableFile> t = open_any(path);
   if (!t) return t;
   const TableHeader& h = t->header();
@@ -74,17 +75,20 @@ Result<TableFile> TableFile::open(const std::string& path, const Variant& v, con
     return Status::error(path + ": table of another variant (" + std::to_string(h.stones) +
                          " stones, " + (h.flying ? "flying" : "no flying") + "), expected " +
                          std::string(v.name));
+  if (h.metric != metric)
+    return Status::error(path + ": table of metric " + metric_name(h.metric) + ", expected " +
+                         metric_name(metric));
   if (h.sector != s)
     return Status::error(path + ": table of sector " + sector_name(h.sector) + ", expected " +
                          sector_name(s));
   return t;
 }
 
-Result<TableFile> TableFile::open_sector(const Variant& v, const std::string& dir,
-                                         const Sector& s) {
+Result<TableFile> TableFile::open_sector(const Variant& v, const std::string& dir, const Sector& s,
+                                         Metric metric) {
   const std::string path = table_path(dir, s);
   if (::access(path.c_str(), F_OK) != 0) return missing_table(v, dir, s);
-  Result<TableFile> file = open(path, v, s);
+  Result<TableFile> file = open(path, v, s, metric);
   if (!file) return file;
   const uint64_t expected = SectorIndex::count(*v.board, s.us, s.them);
   if (file->header().entries != expected)
@@ -168,7 +172,7 @@ Result<std::vector<ValueCode>> TableFile::read_all() const {
   }
   for (const std::string& e : errors)
     if (!e.empty()) return Status::error(e);
-  if (compute_stats(values) != header_.stats)
+  if (compute_stats(values, header_.metric) != header_.stats)
     return Status::error(path_ + ": corrupt table: statistics do not match the values");
   return values;
 }

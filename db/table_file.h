@@ -13,12 +13,14 @@ namespace millbase {
 
 class TableFile {
  public:
-  // Opens path, checking the header, that it belongs to variant v and sector s, and
-  // the block index checksum.
-  static Result<TableFile> open(const std::string& path, const Variant& v, const Sector& s);
+  // Opens path, checking the header, that it belongs to variant v, sector s and the
+  // metric, and the block index checksum.
+  static Result<TableFile> open(const std::string& path, const Variant& v, const Sector& s,
+                                Metric metric = Metric::DTM);
   // Opens sector s's table in dir and checks its entry count against the sector's
   // index; a missing file is Status::Code::NotFound (missing_table()).
-  static Result<TableFile> open_sector(const Variant& v, const std::string& dir, const Sector& s);
+  static Result<TableFile> open_sector(const Variant& v, const std::string& dir, const Sector& s,
+                                       Metric metric = Metric::DTM);
   // Opens path without expecting a variant or sector (for `info`).
   static Result<TableFile> open_any(const std::string& path);
 

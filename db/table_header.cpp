@@ -14,17 +14,21 @@ constexpr char MAGIC[8] = {'M', 'I', 'L', 'L', 'B', 'A', 'S', 'E'};
 
 }  // namespace
 
-TableStats compute_stats(std::span<const ValueCode> values) {
+const char* metric_name(Metric m) { return m == Metric::FIFTY ? "fifty" : "dtm"; }
+
+TableStats compute_stats(std::span<const ValueCode> values, Metric metric) {
   TableStats s;
+  const bool fifty = metric == Metric::FIFTY;
   for (ValueCode v : values) {
+    if (fifty) v = fifty_at(v, 0);
     if (is_draw(v)) {
       ++s.draws;
     } else if (is_win(v)) {
       ++s.wins;
-      s.longest_win = std::max<uint32_t>(s.longest_win, distance(v));
+      s.longest_win = std::max<uint32_t>(s.longest_win, fifty ? fifty_z(v) : distance(v));
     } else {
       ++s.losses;
-      s.longest_loss = std::max<uint32_t>(s.longest_loss, distance(v));
+      s.longest_loss = std::max<uint32_t>(s.longest_loss, fifty ? fifty_z(v) : distance(v));
     }
   }
   return s;
@@ -34,8 +38,9 @@ BoardId board_id(const Variant& v) {
   return v.board->num_points == 24 ? BoardId::B24 : BoardId::B16;
 }
 
-TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries) {
+TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries, Metric metric) {
   TableHeader h;
+  h.metric = metric;
   h.board = board_id(v);
   h.stones = uint8_t(v.stones);
   h.flying = v.flying;
@@ -103,7 +108,7 @@ Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
   h.index_checksum = r.u64();
   h.data_size = r.u64();
   if (flags & ~1) return Status::error("unknown flags");
-  if (h.metric != Metric::DTM) return Status::error("unknown metric");
+  if (h.metric != Metric::DTM && h.metric != Metric::FIFTY) return Status::error("unknown metric");
   if (h.encoding != Encoding::WDL_HALF_DISTANCE && h.encoding != Encoding::DERIVED)
     return Status::error("unknown value encoding");
   if (h.compression != Compression::ZSTD) return Status::error("unknown compression");

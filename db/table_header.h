@@ -17,8 +17,7 @@ constexpr int DEFAULT_ZSTD_LEVEL = 12;
 constexpr size_t HEADER_SIZE = 96;
 constexpr size_t BLOCK_ENTRY_SIZE = 32;
 
-// On disk: do not change.
-enum class Metric : uint8_t { DTM = 0 };            // distance to the end of the game
+// On disk: do not change (as Metric, in db/value.h).
 enum class BoardId : uint8_t { B24 = 0, B16 = 1 };  // 24-point, 16-point board
 // WDL_HALF_DISTANCE: values in blocks. DERIVED: no values stored; each entry is the
 // rules.md formula over its successors, all of which are in stored sectors.
@@ -31,8 +30,12 @@ struct TableStats {
   bool operator==(const TableStats&) const = default;
 };
 
-// Returns the statistics of a sector's values.
-TableStats compute_stats(std::span<const ValueCode> values);
+// Returns "dtm" or "fifty", the metric's name in manifests and output.
+const char* metric_name(Metric m);
+
+// Returns the statistics of a sector's values. For FIFTY: the values with the counter
+// at 0 (cursed wins and blessed losses are draws) and the longest z.
+TableStats compute_stats(std::span<const ValueCode> values, Metric metric = Metric::DTM);
 
 struct TableHeader {
   uint16_t version = FORMAT_VERSION;
@@ -64,7 +67,8 @@ struct BlockEntry {
 BoardId board_id(const Variant& v);
 
 // Returns a header for sector s of variant v with `entries` entries and no blocks yet.
-TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries);
+TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries,
+                        Metric metric = Metric::DTM);
 
 // Returns the XXH3-64 checksum of the bytes, as every checksum of the format.
 uint64_t table_checksum(const uint8_t* data, size_t size);

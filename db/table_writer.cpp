@@ -92,12 +92,13 @@ Status write_file(const std::string& path, TableHeader h, const FrameEncoder& en
 }  // namespace
 
 Status write_table(const std::string& path, const Variant& v, const Sector& s,
-                   std::span<const ValueCode> values, int zstd_level, uint32_t block_entries) {
-  TableHeader h = make_header(v, s, values.size());
+                   std::span<const ValueCode> values, int zstd_level, uint32_t block_entries,
+                   Metric metric) {
+  TableHeader h = make_header(v, s, values.size(), metric);
   h.block_entries = block_entries;
   h.block_count = uint32_t((values.size() + h.block_entries - 1) / h.block_entries);
   h.zstd_level = zstd_level;
-  h.stats = compute_stats(values);
+  h.stats = compute_stats(values, metric);
   return write_file(path, h, [&](uint32_t first, uint32_t last, auto& frames) {
     std::vector<std::string> errors(last - first);
 #pragma omp parallel for schedule(dynamic, 1)

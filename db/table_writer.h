@@ -9,10 +9,11 @@
 
 namespace millbase {
 
-// Writes the values of sector s of variant v to path, in blocks of block_entries.
+// Writes the values of sector s of variant v to path, in blocks of block_entries; the
+// values are fifty codes when metric is FIFTY.
 Status write_table(const std::string& path, const Variant& v, const Sector& s,
                    std::span<const ValueCode> values, int zstd_level = DEFAULT_ZSTD_LEVEL,
-                   uint32_t block_entries = DEFAULT_BLOCK_ENTRIES);
+                   uint32_t block_entries = DEFAULT_BLOCK_ENTRIES, Metric metric = Metric::DTM);
 
 // Writes the table of a derived sector (Encoding::DERIVED): its header with `entries`
 // and the statistics of its values, and no blocks.

@@ -20,8 +20,10 @@ namespace {
 
 class TablebaseImpl : public Tablebase {
  public:
-  TablebaseImpl(const Variant& v, std::string dir, Options o)
-      : Tablebase(v, std::move(dir)), cache_(o.cache_bytes) {}
+  TablebaseImpl(const Variant& v, std::string dir, Metric metric, Options o)
+      : Tablebase(v, std::move(dir)), metric_(metric), cache_(o.cache_bytes) {}
+
+  Metric metric() const override { return metric_; }
 
   Result<ValueCode> probe(const Position& p) const override {
     if (Status s = validate(variant(), p); !s) return s;
@@ -32,16 +34,37 @@ class TablebaseImpl : public Tablebase {
   Result<Wdl> probe_wdl(const Position& p) const override {
     if (Status s = validate(variant(), p); !s) return s;
     if (game_over(variant(), p) != GameOver::None) return Wdl::Loss;
+    if (metric_ == Metric::FIFTY) {
+      Result<ValueCode> v = lookup_value(p);
+      if (!v) return v.status();
+      return wdl_of(fifty_at(*v, 0));
+    }
     return lookup_wdl(p);
   }
 
-  Result<std::vector<MoveValue>> analyze(const Position& p) const override {
+  Result<std::vector<MoveValue>> analyze(const Position& p, int counter) const override {
     if (Status s = validate(variant(), p); !s) return s;
+    const bool placement = p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0;
+    if (metric_ == Metric::FIFTY && (counter < 0 || counter > FIFTY_PLIES))
+      return Status::invalid("the 50-ply counter " + std::to_string(counter) + " is not in 0..50");
+    if (metric_ == Metric::FIFTY && placement && counter != 0)
+      return Status::invalid(
+          "a placement position has no 50-ply counter (it starts at 0 "
+          "when placement ends), so the counter must be 0");
     std::vector<MoveValue> out;
     for (Move m : MoveList(variant(), p)) {
       Result<ValueCode> after = probe(do_move(p, m));
       if (!after) return after.status();
-      out.push_back({m, value_for_mover(*after)});
+      if (metric_ != Metric::FIFTY) {
+        out.push_back({m, value_for_mover(*after)});
+        continue;
+      }
+      // A mill closed in the movement phase zeroes the counter; placement leads to 0.
+      const bool zeroing = !placement && m.remove != NO_POINT;
+      const int child_counter = placement || zeroing ? 0 : counter + 1;
+      // At 50 the game is already drawn: no move changes that.
+      out.push_back(
+          {m, counter == FIFTY_PLIES ? DRAW : fifty_for_mover(*after, child_counter, zeroing)});
     }
     std::stable_sort(out.begin(), out.end(), [](const MoveValue& a, const MoveValue& b) {
       return better(a.value, b.value);
@@ -58,7 +81,7 @@ class TablebaseImpl : public Tablebase {
   Result<std::shared_ptr<const Table>> table(const Sector& s) const {
     std::lock_guard lock(mutex_);
     if (auto it = tables_.find(s); it != tables_.end()) return it->second;
-    Result<TableFile> file = TableFile::open_sector(variant(), dir(), s);
+    Result<TableFile> file = TableFile::open_sector(variant(), dir(), s, metric_);
     if (!file) return file.status();
     auto t = std::make_shared<const Table>(
         Table{std::move(file).value(), SectorIndex::get(*variant().board, s.us, s.them)});
@@ -135,6 +158,7 @@ class TablebaseImpl : public Tablebase {
     return fold.result();
   }
 
+  const Metric metric_;
   mutable std::mutex mutex_;
   mutable std::map<Sector, std::shared_ptr<const Table>> tables_;
   mutable BlockCache cache_;
@@ -144,8 +168,11 @@ class TablebaseImpl : public Tablebase {
 
 Result<std::shared_ptr<const Tablebase>> Tablebase::open(const Variant& v, const std::string& dir,
                                                          Options options) {
-  if (Status st = check_table_dir(v, dir); !st) return st;
-  return std::shared_ptr<const Tablebase>(std::make_shared<TablebaseImpl>(v, dir, options));
+  Result<Metric> metric = dir_metric(dir);
+  if (!metric) return metric.status();
+  if (Status st = check_table_dir(v, dir, *metric); !st) return st;
+  return std::shared_ptr<const Tablebase>(
+      std::make_shared<TablebaseImpl>(v, dir, *metric, options));
 }
 
 }  // namespace millbase

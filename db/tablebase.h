@@ -46,12 +46,21 @@ class Tablebase {
   // sector's name as its subject()); a corrupt table.
   virtual Result<ValueCode> probe(const Position& p) const = 0;
 
-  // Returns win, draw or loss for the side to move, reading only the WDL planes.
+  // Returns win, draw or loss for the side to move, reading only the WDL planes. For a
+  // FIFTY directory, the value under the rule with the counter at 0 (the WDL planes
+  // there hold the value without it, so the whole value is read).
   virtual Result<Wdl> probe_wdl(const Position& p) const = 0;
 
   // Returns every legal move of p with the value it gives the mover, best first: wins
   // by increasing distance, draws, losses by decreasing distance; ties in move order.
-  virtual Result<std::vector<MoveValue>> analyze(const Position& p) const = 0;
+  // For a FIFTY directory the values are fifty codes for the mover with `counter` plies
+  // on p's counter (fifty_for_mover; fifty_at(value, counter) is the move's value under
+  // the rule); counter is 0..50, and 0 for a placement position (else Invalid).
+  virtual Result<std::vector<MoveValue>> analyze(const Position& p, int counter) const = 0;
+  Result<std::vector<MoveValue>> analyze(const Position& p) const { return analyze(p, 0); }
+
+  // Returns the metric of the directory's tables (its manifest's; DTM without one).
+  virtual Metric metric() const = 0;
 
   const Variant& variant() const { return *variant_; }
   const std::string& dir() const { return dir_; }
@@ -65,7 +74,7 @@ class Tablebase {
 };
 
 // Returns the value for the mover of a move leading to a position worth `after` to the
-// opponent.
+// opponent (DTM codes).
 constexpr ValueCode value_for_mover(ValueCode after) {
   return is_draw(after) ? DRAW : code_of_distance(distance(after) + 1);
 }

@@ -7,6 +7,10 @@
 
 namespace millbase {
 
+// What a table's values measure (the header's metric byte). On disk: do not change.
+// DTM: plies to the end of the game. FIFTY: the 50-ply rule's values (fifty codes, below).
+enum class Metric : uint8_t { DTM = 0, FIFTY = 1 };
+
 // A value code. On disk: do not change. 0 = draw; otherwise distance + 1, where the
 // distance N counts plies to the end of the game and an odd N is a win for the side to
 // move, an even N a loss (code 1 = loss in 0: the game is over).
@@ -39,22 +43,106 @@ inline std::string value_text(ValueCode v) {
   return std::string(is_win(v) ? "win in " : "loss in ") + std::to_string(distance(v));
 }
 
+// ---------------------------------------------------------------------------------------
+// Values under the 50-ply rule (Metric::FIFTY tables, docs/fifty-ply.md).
+//
+// A movement position p has one distance z(p): plies to the next move that closes a mill
+// or to the end of the game, the winner shortest, the loser longest, where a move that
+// closes a mill counts 1 whatever follows it. Its value with c plies on the counter is
+//     (1) win  iff p wins in z  and z <= 50 - c,
+//     (2) loss iff p loses in z and z <= 50 - c,
+//     (3) draw otherwise.
+// A placement position has no counter; its z counts plies to the first zeroing move of
+// the movement phase or the end, placement plies included, and is not capped.
+//
+// A fifty code is a ValueCode whose distance D keeps the parity of the result:
+//     (4) win in z  <->  D = 2z - 1,     loss in z  <->  D = 2z,     z = (D + 1) / 2,
+// so is_win, is_loss, wdl_of and better() read it as they read a DTM code, and the block
+// codec stores it unchanged. A position that is decisive without the rule but drawn
+// under it is stored as a win (cursed win) or a loss (blessed loss) in z = FIFTY_BEYOND,
+// so the WDL plane of a fifty table is the value without the rule.
+
+constexpr int FIFTY_PLIES = 50;    // the counter's limit
+constexpr int FIFTY_BEYOND = 127;  // the z of a cursed win or a blessed loss
+
+// Returns the fifty code of a win (win = true) or a loss in z, by (4).
+constexpr ValueCode fifty_code(bool win, int z) {
+  return code_of_distance(win ? 2 * z - 1 : 2 * z);
+}
+// Returns the z of a fifty code that is not a draw, by (4).
+constexpr int fifty_z(ValueCode v) { return (distance(v) + 1) / 2; }
+
+// The value of a position under the rule with the counter at 0, five ways. On disk
+// (JSON "class" strings): do not change the order.
+enum class FiftyClass : uint8_t { Win, CursedWin, Draw, BlessedLoss, Loss };
+
+// Returns the class of a fifty code at counter 0.
+constexpr FiftyClass fifty_class(ValueCode v) {
+  if (is_draw(v)) return FiftyClass::Draw;
+  const bool beyond = fifty_z(v) == FIFTY_BEYOND;
+  if (is_win(v)) return beyond ? FiftyClass::CursedWin : FiftyClass::Win;
+  return beyond ? FiftyClass::BlessedLoss : FiftyClass::Loss;
+}
+
+// Returns the value under the rule with `counter` plies on the counter, by (1)-(3): the
+// fifty code itself when decisive, else DRAW. A placement position takes counter 0.
+constexpr ValueCode fifty_at(ValueCode v, int counter) {
+  if (is_draw(v) || fifty_z(v) == FIFTY_BEYOND) return DRAW;
+  if (counter > 0 && fifty_z(v) > FIFTY_PLIES - counter) return DRAW;
+  return v;
+}
+
+// Returns the fifty code, for the mover, of a move into a position whose stored fifty
+// code is `after` (the opponent to move) with child_counter plies on the counter after
+// the move; zeroing: the move closed a mill in the movement phase (child_counter 0). A
+// win or loss in 1 for a zeroing move, else in the child's z + 1; a child decisive
+// only beyond the counter, or only without the rule, makes the move a cursed win or a
+// blessed loss (z = FIFTY_BEYOND).
+constexpr ValueCode fifty_for_mover(ValueCode after, int child_counter, bool zeroing) {
+  if (is_draw(after)) return DRAW;
+  const ValueCode now = fifty_at(after, child_counter);
+  const bool win = is_loss(after);
+  if (is_draw(now)) return fifty_code(win, FIFTY_BEYOND);
+  return fifty_code(win, zeroing ? 1 : fifty_z(now) + 1);
+}
+
+// Returns "win", "cursed win", "draw", "blessed loss" or "loss".
+inline const char* fifty_class_name(FiftyClass c) {
+  constexpr const char* NAMES[] = {"win", "cursed win", "draw", "blessed loss", "loss"};
+  return NAMES[int(c)];
+}
+
 // Returns the value of a position from the values of its successors, by the formula
 // of rules.md: a win in 1 + min k over successors lost in k; else, if every successor
 // is won, a loss in 1 + max k; else a draw. Call add() per successor, then result().
+// For fifty codes (4), construct it with loss_step 3: a loss in 1 + max z is
+// D = 2 (1 + max z) = max D + 3 over won successors, while a win in 1 + min z is still
+// D = min D + 1 over lost ones.
 class ValueFolder {
  public:
+  explicit ValueFolder(int loss_step = 1) : loss_step_(loss_step) {}
   void add(ValueCode child) {
     if (is_loss(child))
       best_win_ = std::min(best_win_, distance(child) + 1);
     else if (is_win(child))
-      worst_loss_ = std::max(worst_loss_, distance(child) + 1);
+      worst_loss_ = std::max(worst_loss_, distance(child) + loss_step_);
+    else
+      any_draw_ = true;
+  }
+  // Fifty codes: adds the successor of a zeroing move (a mill closed in the movement
+  // phase) from its value under the rule at counter 0. Its own distance does not count:
+  // the move is the whole distance, a win in 1 (D = 1) or a loss in 1 (D = 2).
+  void add_zeroing(ValueCode child_at_0) {
+    if (is_loss(child_at_0))
+      best_win_ = std::min(best_win_, 1);
+    else if (is_win(child_at_0))
+      worst_loss_ = std::max(worst_loss_, 2);
     else
       any_draw_ = true;
   }
   bool has_win() const { return best_win_ != NO_WIN; }
   bool any_draw() const { return any_draw_; }
-  // Returns 1 + the largest distance of a won successor (0 if none).
+  // Returns loss_step + the largest distance of a won successor (0 if none).
   int worst_loss() const { return worst_loss_; }
   ValueCode result() const {
     if (has_win()) return code_of_distance(best_win_);
@@ -64,6 +152,7 @@ class ValueFolder {
 
  private:
   static constexpr int NO_WIN = 1 << 30;
+  int loss_step_;
   int best_win_ = NO_WIN;
   int worst_loss_ = 0;
   bool any_draw_ = false;

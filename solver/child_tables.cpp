@@ -26,11 +26,13 @@ Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string
 }
 
 Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
-                    ValueStore& store) {
+                    ValueStore& store, Metric metric) {
   for (const Sector& s : sectors) {
     if (store.find(s)) continue;
-    Result<TableFile> file = TableFile::open_sector(v, dir, s);
+    Result<TableFile> file = TableFile::open_sector(v, dir, s, metric);
     if (!file) return file.status();
+    if (file->derived() && metric != Metric::DTM)
+      return Status::error(file->path() + ": derived 50-ply tables are not supported");
     Result<std::vector<ValueCode>> values =
         file->derived() ? derive_values(v, dir, s, store) : file->read_all();
     if (!values) return values.status();
@@ -45,7 +47,8 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
 }
 
 Result<int> load_within(const Variant& v, const std::string& dir,
-                        const std::vector<Sector>& sectors, uint64_t budget, ValueStore& store) {
+                        const std::vector<Sector>& sectors, uint64_t budget, ValueStore& store,
+                        Metric metric) {
   // Whole tables for the smallest sectors while they fit; the rest through their blocks,
   // sharing what is left of the budget as cache.
   std::vector<std::pair<uint64_t, Sector>> by_size;
@@ -57,12 +60,12 @@ Result<int> load_within(const Variant& v, const std::string& dir,
     budget -= 2 * by_size[whole].first;
   std::vector<Sector> in_memory;
   for (size_t k = 0; k < whole; ++k) in_memory.push_back(by_size[k].second);
-  if (Status st = load_sectors(v, dir, in_memory, store); !st) return st;
+  if (Status st = load_sectors(v, dir, in_memory, store, metric); !st) return st;
   const size_t rest = by_size.size() - whole;
   for (size_t k = whole; k < by_size.size(); ++k) {
     const Sector& s = by_size[k].second;
     if (store.find(s)) continue;
-    Result<TableFile> file = TableFile::open_sector(v, dir, s);
+    Result<TableFile> file = TableFile::open_sector(v, dir, s, metric);
     if (!file) return file.status();
     if (file->derived())
       return Status::error(file->path() + ": a derived table (millbase pack) does not fit in " +

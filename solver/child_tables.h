@@ -13,17 +13,18 @@ namespace millbase {
 // The least decoded-block cache given to a child table read through its blocks.
 constexpr uint64_t MIN_CHILD_CACHE = uint64_t(256) << 10;
 
-// Loads the tables of `sectors` from dir into store (those not there yet); a derived
-// table's values are computed from its successors' tables. Errors name the file; a
-// missing one is Status::Code::NotFound.
+// Loads the tables of `sectors` (of the metric) from dir into store (those not there
+// yet); a derived table's values are computed from its successors' tables. Errors name
+// the file; a missing one is Status::Code::NotFound.
 Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
-                    ValueStore& store);
+                    ValueStore& store, Metric metric = Metric::DTM);
 
 // Loads `sectors` into store within budget bytes: whole tables for the smallest while
 // they fit, readers with a share of the rest as block cache for the others. Returns
 // the number read through their blocks.
 Result<int> load_within(const Variant& v, const std::string& dir,
-                        const std::vector<Sector>& sectors, uint64_t budget, ValueStore& store);
+                        const std::vector<Sector>& sectors, uint64_t budget, ValueStore& store,
+                        Metric metric = Metric::DTM);
 
 // Returns the values of sector s computed from its successors' tables (the rules.md
 // formula per entry), loading those into store.

@@ -18,6 +18,14 @@
 //     positions c and Q, (unmoves of Q landing in c's orbit) x |orbit Q| equals
 //     (moves of c landing in Q's orbit) x |orbit c|.
 //  3. What no level resolves is a draw.
+// Under the 50-ply rule (Metric::FIFTY, values are fifty codes, db/value.h (1)-(4)) the
+// same levels compute z: an exit is a zeroing move, worth a win in 1 (D = 1) or a loss
+// in 1 (D = 2) by its child's value at counter 0 whatever the child's distance; a loss
+// found when the last won successor (level d) is passed on is a loss in 1 + its z, at
+// level d + 3 (4); and levels stop after D = 100 (z = 50): a value resolved at level D
+// depends only on lower levels, so what is pending beyond is a draw under the rule,
+// exactly. (Cursed wins and blessed losses are told from draws afterwards, by the
+// plain tables: solver/fifty_labels.h.)
 // The values array is the queue of levels: at level d every value "in d" is final (a
 // shorter win would have been found at an earlier level), so the positions of level d
 // are found by reading the values, and no list of positions is kept. Per span of SPAN
@@ -47,9 +55,15 @@ constexpr size_t PROPAGATION_BATCH = 32;  // positions of a level passed on toge
 // Work state of one unit.
 class UnitSolver {
  public:
-  UnitSolver(const Variant& v, const WorkUnit& unit, const ValueStore& store,
+  UnitSolver(const Variant& v, const WorkUnit& unit, const ValueStore& store, Metric metric,
              const ProgressFn& progress)
-      : v_(v), unit_(unit), children_(store, unit.children), progress_(progress) {
+      : v_(v),
+        unit_(unit),
+        children_(store, unit.children, metric),
+        progress_(progress),
+        fifty_(metric == Metric::FIFTY),
+        loss_step_(fifty_ ? 3 : 1),
+        last_level_cap_(fifty_ ? 2 * FIFTY_PLIES : MAX_DISTANCE) {
     for (const Sector& s : unit.sectors) {
       SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}, nullptr};
       sv.values.assign(sv.index->size(), DRAW);
@@ -66,6 +80,7 @@ class UnitSolver {
     if (unit_.internal_moves) {
       scan();
       propagate();
+      if (fifty_) draw_beyond_cap();
     } else {
       evaluate_all();
     }
@@ -119,15 +134,27 @@ class UnitSolver {
     });
   }
 
+  // Under the 50-ply rule: makes a draw of every value beyond the last level, z > 50.
+  void draw_beyond_cap() {
+    parallel_tasks([&](size_t task) {
+      const auto [begin, end] = range(task);
+      ValueCode* const values = out_[tasks_[task].first].values.data();
+      for (uint64_t i = begin; i < end; ++i)
+        if (values[i] != DRAW && distance(values[i]) > last_level_cap_) values[i] = DRAW;
+    });
+  }
+
   // Folds the values of the exits (successors outside the unit); counts the others.
   // In a movement unit (a-b with b-a) a move stays inside exactly when it removes nothing.
   ValueFolder exits(int id, Bitboard us, Bitboard them, int* inside) const {
-    ValueFolder fold;
+    ValueFolder fold(loss_step_);
     for_each_successor(v_, out_[id].sector, us, them,
                        [&](Move m, const Sector& cs, Bitboard cu, Bitboard ct) {
                          assert((local(cs) >= 0) == (m.remove == NO_POINT));
                          if (m.remove == NO_POINT)
                            ++*inside;
+                         else if (fifty_)
+                           fold.add_zeroing(children_(cs, cu, ct));
                          else
                            fold.add(children_(cs, cu, ct));
                        });
@@ -199,7 +226,7 @@ class UnitSolver {
     std::vector<std::vector<uint64_t>> batches(threads);
     std::vector<std::vector<Update>> updates(threads);
     std::atomic<uint64_t> resolved{0};
-    for (int d = 0; d <= last_level_; ++d) {
+    for (int d = 0; d <= std::min<int>(last_level_, last_level_cap_); ++d) {
       parallel_tasks([&](size_t task) {
         const int t = omp_get_thread_num();
         const int id = tasks_[task].first;
@@ -309,7 +336,7 @@ class UnitSolver {
     Bitboard us, them;
     out_[u.id].index->unrank(u.index, us, them);
     int inside = 0;
-    const int level = std::max(d + 1, exits(u.id, us, them, &inside).worst_loss());
+    const int level = std::max(d + loss_step_, exits(u.id, us, them, &inside).worst_loss());
     value.store(code_of_distance(level));
     post(u.id, u.index, level);
   }
@@ -318,6 +345,9 @@ class UnitSolver {
   const WorkUnit& unit_;
   const ChildLookup children_;
   const ProgressFn& progress_;
+  const bool fifty_;
+  const int loss_step_;       // levels from the last won successor to a loss: 1, fifty 3
+  const int last_level_cap_;  // the last level passed on
   uint64_t total_ = 0;
   std::vector<SectorValues> out_;
   std::vector<std::vector<uint16_t>> counts_;
@@ -333,8 +363,9 @@ class UnitSolver {
 }  // namespace
 
 std::vector<SectorValues> solve_unit(const Variant& v, const WorkUnit& unit,
-                                     const ValueStore& store, const ProgressFn& progress) {
-  return UnitSolver(v, unit, store, progress).run();
+                                     const ValueStore& store, Metric metric,
+                                     const ProgressFn& progress) {
+  return UnitSolver(v, unit, store, metric, progress).run();
 }
 
 }  // namespace millbase

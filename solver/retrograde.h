@@ -14,8 +14,11 @@ namespace millbase {
 using ProgressFn = std::function<void(const char* stage, uint64_t done, uint64_t total)>;
 
 // Returns the values of every position of the unit's sectors. Every child sector of
-// the unit must be in `store`.
+// the unit must be in `store`. With Metric::FIFTY, the store holds fifty codes and so do
+// the values returned, with every position that is not decisive under the rule a draw
+// (no cursed wins or blessed losses yet: solver/fifty_labels.h adds them).
 std::vector<SectorValues> solve_unit(const Variant& v, const WorkUnit& unit,
-                                     const ValueStore& store, const ProgressFn& progress = {});
+                                     const ValueStore& store, Metric metric = Metric::DTM,
+                                     const ProgressFn& progress = {});
 
 }  // namespace millbase

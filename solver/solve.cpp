@@ -17,6 +17,7 @@
 #include "db/table_file.h"
 #include "db/table_writer.h"
 #include "solver/child_tables.h"
+#include "solver/fifty_labels.h"
 #include "solver/progress.h"
 #include "solver/retrograde.h"
 #include "solver/unit_memory.h"
@@ -52,9 +53,9 @@ namespace {
 
 // Returns ok when every table of `unit` is in dir and passes its header, size and
 // checksum checks; else NotFound for a missing table, or the error of a damaged one.
-Status unit_state(const Variant& v, const std::string& dir, const WorkUnit& unit) {
+Status unit_state(const Variant& v, const std::string& dir, const WorkUnit& unit, Metric metric) {
   for (const Sector& s : unit.sectors) {
-    Result<TableFile> file = TableFile::open_sector(v, dir, s);
+    Result<TableFile> file = TableFile::open_sector(v, dir, s, metric);
     if (!file) return file.status();
     if (Status st = file->verify_checksums(); !st) return st;
   }
@@ -63,11 +64,12 @@ Status unit_state(const Variant& v, const std::string& dir, const WorkUnit& unit
 
 // Claims dir for v's tables: refuses (Status::Code::Invalid) a directory whose manifest
 // or tables belong to another variant or metric; records what this solve adds to it.
-Status claim_directory(const Variant& v, const std::string& dir,
+Status claim_directory(const Variant& v, const std::string& dir, Metric metric,
                        const std::vector<Sector>& targets) {
   Result<std::optional<DirManifest>> old = read_manifest(dir);
   if (!old) return old.status();
-  if (Status st = check_manifest(v, dir); !st) return st;
+  if (old->has_value() || metric == Metric::DTM)
+    if (Status st = check_manifest(v, dir, metric); !st) return st;
   DirManifest m;
   if (old->has_value()) {
     m = **old;
@@ -79,13 +81,16 @@ Status claim_directory(const Variant& v, const std::string& dir,
       Result<TableFile> t = TableFile::open_any(e.path().string());
       if (!t) continue;  // damaged: solved again when its unit comes up
       const TableHeader& h = t->header();
-      if (h.board != board_id(v) || h.stones != v.stones || h.flying != v.flying)
+      if (h.board != board_id(v) || h.stones != v.stones || h.flying != v.flying ||
+          h.metric != metric)
         return Status::invalid(dir + " holds tables of another variant (" + e.path().string() +
                                ": " + std::to_string(h.stones) + " stones, " +
-                               (h.flying ? "flying" : "no flying") + "), not of " +
-                               std::string(v.name));
+                               (h.flying ? "flying" : "no flying") + ", metric " +
+                               metric_name(h.metric) + "), not of " + std::string(v.name) +
+                               " (metric " + metric_name(metric) + ")");
     }
     m.variant = std::string(v.name);
+    m.metric = metric_name(metric);
   }
   if (targets.empty()) m.all = true;
   for (const Sector& t : targets)
@@ -96,8 +101,8 @@ Status claim_directory(const Variant& v, const std::string& dir,
 
 }  // namespace
 
-bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit) {
-  return bool(unit_state(v, dir, unit));
+bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit, Metric metric) {
+  return bool(unit_state(v, dir, unit, metric));
 }
 
 Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
@@ -124,7 +129,15 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
                          mib(opts.memory_limit));
   Result<DirLock> lock = DirLock::acquire(opts.dir);
   if (!lock) return lock.status();
-  if (Status st = claim_directory(v, opts.dir, opts.targets); !st) return st;
+  if (opts.metric == Metric::FIFTY) {
+    // Every plain table this solve will read must be there before the first unit.
+    if (Status st = check_table_dir(v, opts.plain_dir); !st) return st;
+    for (const WorkUnit& u : units)
+      for (const Sector& s : u.sectors)
+        if (Result<TableFile> f = TableFile::open_sector(v, opts.plain_dir, s); !f)
+          return f.status();
+  }
+  if (Status st = claim_directory(v, opts.dir, opts.metric, opts.targets); !st) return st;
   // Leftovers of killed runs can go now that no other solve writes here.
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(opts.dir, ec))
@@ -147,7 +160,7 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
   for (size_t i = 0; i < units.size(); ++i) {
     const WorkUnit& unit = units[i];
     progress.start_unit(int(i + 1), int(units.size()), unit_name(unit), unit_entries(v, unit));
-    const Status state = unit_state(v, opts.dir, unit);
+    const Status state = unit_state(v, opts.dir, unit, opts.metric);
     if (state) {
       ++report.units_skipped;
       progress.finish_unit(true);
@@ -159,7 +172,7 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
       report.tables_repaired.push_back(state.message());
     }
     if (!opts.memory_limit) {
-      if (Status s = load_sectors(v, opts.dir, unit.children, store); !s) return s;
+      if (Status s = load_sectors(v, opts.dir, unit.children, store, opts.metric); !s) return s;
     } else {
       // Within the budget: what the unit's own work state and the indexes leave, for
       // its children.
@@ -172,19 +185,23 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
                              "reads), more than --memory " +
                              mib(opts.memory_limit));
       const uint64_t own = least - unit.children.size() * MIN_CHILD_CACHE;
-      Result<int> read = load_within(v, opts.dir, unit.children, opts.memory_limit - own, store);
+      Result<int> read =
+          load_within(v, opts.dir, unit.children, opts.memory_limit - own, store, opts.metric);
       if (!read) return read.status();
       report.tables_read_by_block += *read;
     }
     std::vector<SectorValues> solved = solve_unit(
-        v, unit, store,
+        v, unit, store, opts.metric,
         [&](const char* stage, uint64_t done, uint64_t all) { progress.update(stage, done, all); });
     for (const auto& [sector, sv] : store.all())
       if (sv->reader)
         if (Status s = sv->reader->status(); !s) return s;
     for (SectorValues& sv : solved) {
+      if (opts.metric == Metric::FIFTY)
+        if (Status s = label_beyond_rule(v, opts.plain_dir, sv); !s) return s;
       Status s = write_table(table_path(opts.dir, sv.sector), v, sv.sector, sv.values,
-                             opts.zstd_level ? opts.zstd_level : DEFAULT_ZSTD_LEVEL);
+                             opts.zstd_level ? opts.zstd_level : DEFAULT_ZSTD_LEVEL,
+                             DEFAULT_BLOCK_ENTRIES, opts.metric);
       if (!s) return s;
       report.positions_solved += sv.values.size();
       if (!opts.memory_limit && last_use.count(sv.sector) && last_use[sv.sector] > i)

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "db/table_header.h"
 #include "solver/sector_graph.h"
 
 namespace millbase {
@@ -15,6 +16,10 @@ struct SolveOptions {
   uint64_t memory_limit = 0;    // budget for the solver's data, see solve(); 0: no limit
   bool quiet = false;           // no progress on stderr
   int zstd_level = 0;           // 0: the format's default
+  Metric metric = Metric::DTM;  // FIFTY: tables under the 50-ply rule (fifty codes)
+  // FIFTY only: the directory of the same variant's DTM tables, read to tell cursed wins
+  // and blessed losses from draws. It must hold every sector solved.
+  std::string plain_dir;
 };
 
 struct SolveReport {
@@ -39,6 +44,7 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts);
 
 // Returns true when every table of `unit` exists in dir and passes its header, size and
 // checksum checks.
-bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit);
+bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& unit,
+                   Metric metric = Metric::DTM);
 
 }  // namespace millbase

@@ -20,19 +20,32 @@ void for_each_successor(const Variant& v, const Sector& s, Bitboard us, Bitboard
       mover_after(us, m));
 }
 
+// Returns true when sector s is in the movement phase (both hands empty).
+constexpr bool is_movement(const Sector& s) { return s.us_hand == 0 && s.them_hand == 0; }
+
 // Returns the value of the position by the formula of rules.md from its successors'
-// values in `lookup`, looked up in steps so that their cache misses overlap.
+// values in `lookup`, looked up in steps so that their cache misses overlap. With a
+// FIFTY lookup, the value under the 50-ply rule at counter 0 (db/value.h (1)-(4)): mills
+// closed in the movement phase are zeroing moves (ValueFolder::add_zeroing), and a
+// movement position decisive only in more than 50 plies is a draw. (Callers that need
+// cursed wins and blessed losses tell them from draws by the plain tables.)
 inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
                           const ChildLookup& lookup) {
   ChildLookup::PendingLookup pending[MAX_MOVES];
+  bool zeroing[MAX_MOVES];
   int n = 0;
-  for_each_successor(v, s, us, them, [&](Move, const Sector& cs, Bitboard cu, Bitboard ct) {
+  const bool fifty = lookup.metric() == Metric::FIFTY;
+  for_each_successor(v, s, us, them, [&](Move m, const Sector& cs, Bitboard cu, Bitboard ct) {
+    zeroing[n] = fifty && is_movement(s) && m.remove != NO_POINT;
     pending[n++] = lookup.locate(cs, cu, ct);
   });
   for (int i = 0; i < n; ++i) lookup.rank(pending[i]);
-  ValueFolder fold;
-  for (int i = 0; i < n; ++i) fold.add(lookup.value(pending[i]));
-  return fold.result();
+  ValueFolder fold(fifty ? 3 : 1);
+  for (int i = 0; i < n; ++i)
+    zeroing[i] ? fold.add_zeroing(lookup.value(pending[i])) : fold.add(lookup.value(pending[i]));
+  const ValueCode value = fold.result();
+  if (fifty && is_movement(s) && !is_draw(value) && fifty_z(value) > FIFTY_PLIES) return DRAW;
+  return value;
 }
 
 }  // namespace millbase

@@ -8,6 +8,7 @@
 
 #include "db/sector.h"
 #include "db/sector_index.h"
+#include "db/table_header.h"
 #include "db/value.h"
 #include "solver/table_reader.h"
 
@@ -51,19 +52,26 @@ class ValueStore {
 };
 
 // Looks up values in a few known sectors without searching the store (hot paths),
-// falling back to the store for others.
+// falling back to the store for others. With Metric::FIFTY the stored values are fifty
+// codes and a lookup returns the value under the rule at counter 0 (fifty_at), which is
+// what a parent's fold reads: the counter of a child entered by a placement or a mill
+// is 0, and inside a movement unit the solver reads its own values, not these.
 class ChildLookup {
  public:
-  ChildLookup(const ValueStore& store, const std::vector<Sector>& sectors) : store_(store) {
+  ChildLookup(const ValueStore& store, const std::vector<Sector>& sectors,
+              Metric metric = Metric::DTM)
+      : store_(store), fifty_(metric == Metric::FIFTY) {
     for (const Sector& s : sectors)
       if (const SectorValues* sv = store.find(s)) known_.push_back({s, sv});
   }
+  Metric metric() const { return fifty_ ? Metric::FIFTY : Metric::DTM; }
+
   // Returns the value of the position (us to move) in sector s; terminal sectors are
   // loss in 0. The sector must be stored.
   ValueCode operator()(const Sector& s, Bitboard us, Bitboard them) const {
     if (is_terminal(s)) return LOSS_IN_0;
     const SectorValues* sv = find(s);
-    return sv->at(sv->index->rank(us, them).index);
+    return view(sv->at(sv->index->rank(us, them).index));
   }
 
   // operator() in three steps, for callers that look up many positions: locate() all,
@@ -85,9 +93,14 @@ class ChildLookup {
     p.index = p.sv->index->rank(p.us, p.located).index;
     if (!p.sv->reader) __builtin_prefetch(&p.sv->values[p.index]);
   }
-  ValueCode value(const PendingLookup& p) const { return p.sv ? p.sv->at(p.index) : LOSS_IN_0; }
+  ValueCode value(const PendingLookup& p) const {
+    return p.sv ? view(p.sv->at(p.index)) : LOSS_IN_0;
+  }
 
  private:
+  // Returns a stored value as parents read it.
+  ValueCode view(ValueCode stored) const { return fifty_ ? fifty_at(stored, 0) : stored; }
+
   // Returns the values of the stored, non-terminal sector s.
   const SectorValues* find(const Sector& s) const {
     for (const auto& [sector, sv] : known_)
@@ -98,6 +111,7 @@ class ChildLookup {
   }
 
   const ValueStore& store_;
+  bool fifty_;
   std::vector<std::pair<Sector, const SectorValues*>> known_;
 };
 

@@ -34,7 +34,16 @@ uint64_t mix(uint64_t x) {
 SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& store,
                          const std::vector<Sector>& needed, const VerifyOptions& opts) {
   const SectorValues& sv = *store.find(s);
-  const ChildLookup lookup(store, needed);
+  const ChildLookup lookup(store, needed, opts.metric);
+  const bool fifty = opts.metric == Metric::FIFTY;
+  auto text = [&](ValueCode x) {
+    if (!fifty) return value_text(x);
+    const FiftyClass c = fifty_class(x);
+    return std::string(fifty_class_name(c)) +
+           (c == FiftyClass::Win || c == FiftyClass::Loss ? " in " + std::to_string(fifty_z(x))
+                                                          : "") +
+           " (50-ply rule)";
+  };
   SectorCheck check{s, sv.values.size(), 0, 0, "", "", ""};
   std::atomic<uint64_t> mismatches{0}, checked{0};
   std::mutex first;
@@ -49,14 +58,14 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
     if (!all && mix(key ^ i) >= threshold) return;
     checked.fetch_add(1, std::memory_order_relaxed);
     ValueCode expected = evaluate(v, s, us, them, lookup);
-    if (expected == sv.values[i]) return;
+    if (expected == (fifty ? fifty_at(sv.values[i], 0) : sv.values[i])) return;
     if (mismatches++ == 0) {
       Position p;
       p.stones = {us, them};
       p.in_hand = {s.us_hand, s.them_hand};
       std::lock_guard lock(first);
-      check.first_mismatch = format_position(v, p) + ": stored " + value_text(sv.values[i]) +
-                             ", recomputed " + value_text(expected);
+      check.first_mismatch = format_position(v, p) + ": stored " + text(sv.values[i]) +
+                             ", recomputed " + text(expected);
     }
   });
   check.mismatches = mismatches;
@@ -69,7 +78,7 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
 Result<std::vector<SectorCheck>> verify_tables(
     const Variant& v, const std::string& dir, const VerifyOptions& opts,
     const std::function<void(const SectorCheck&)>& on_sector) {
-  if (Status st = check_table_dir(v, dir); !st) return st;
+  if (Status st = check_table_dir(v, dir, opts.metric); !st) return st;
   SectorGraph graph(v);
   const std::vector<WorkUnit>& units = graph.units();
   // What to check: the sectors asked for, or every table the directory must hold.
@@ -100,7 +109,7 @@ Result<std::vector<SectorCheck>> verify_tables(
     for (const Sector& s : unit.sectors) {
       const bool listed = std::find(wanted.begin(), wanted.end(), s) != wanted.end();
       const uint64_t entries = SectorIndex::count(*v.board, s.us, s.them);
-      Result<TableFile> file = TableFile::open_sector(v, dir, s);
+      Result<TableFile> file = TableFile::open_sector(v, dir, s, opts.metric);
       if (!file && file.status().code() == Status::Code::NotFound) absent = table_path(dir, s);
       if (!listed) continue;
       Status st = file ? file->verify_checksums() : file.status();
@@ -130,7 +139,7 @@ Result<std::vector<SectorCheck>> verify_tables(
       if (last_use[s] < u) store.erase(s);
     }
     if (why_not.empty())
-      if (Status st = load_sectors(v, dir, needed, store); !st)
+      if (Status st = load_sectors(v, dir, needed, store, opts.metric); !st)
         why_not = "not checked: " + st.message();
     if (!why_not.empty()) {
       for (const Sector& s : present)

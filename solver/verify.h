@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "db/table_header.h"
 #include "solver/sector_graph.h"
 
 namespace millbase {
@@ -18,6 +19,10 @@ struct VerifyOptions {
   // below the fraction, so a sample is the same for any number of threads.
   double placement_sample = 1.0;
   uint64_t seed = 0;
+  // FIFTY: the directory holds 50-ply tables; each value under the rule at counter 0 is
+  // recomputed (cursed wins and blessed losses are checked as draws: telling them apart
+  // needs the plain tables, which verify does not read).
+  Metric metric = Metric::DTM;
 };
 
 struct SectorCheck {

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <vector>
 
 #include "core/notation.h"
 #include "core/variant.h"
+#include "db/dir_manifest.h"
 #include "solver/progress.h"
 #include "solver/sector_graph.h"
 #include "solver/unit_memory.h"
@@ -33,18 +35,19 @@ std::string solve_cost(const Variant& v) {
          " of memory, less with --memory; README: what the solves cost";
 }
 
-std::string explain(const Status& s, const Variant& v, const std::string& dir) {
+std::string explain(const Status& s, const Variant& v, const std::string& dir, Metric metric) {
   if (s.code() != Status::Code::NotFound) return s.message();
   return s.message() + "; build it with: millbase solve --variant " + std::string(v.name) +
+         (metric == Metric::FIFTY ? " --rule fifty" : "") +
          (s.subject().empty() ? " --out " + dir + " (" + solve_cost(v) + ")"
                               : " --sector " + s.subject() + " --out " + dir);
 }
 
-int fail(const Status& s, const Variant& v, const std::string& dir) {
+int fail(const Status& s, const Variant& v, const std::string& dir, Metric metric) {
   const int code = s.code() == Status::Code::NotFound  ? EXIT_MISSING
                    : s.code() == Status::Code::Invalid ? EXIT_USAGE
                                                        : EXIT_ERROR;
-  return fail(code, explain(s, v, dir));
+  return fail(code, explain(s, v, dir, metric));
 }
 
 void add_variant_option(CLI::App* cmd, std::string* name) {
@@ -62,8 +65,45 @@ const Variant* resolve_variant(const std::string& name) {
   return nullptr;
 }
 
-std::string table_dir(const Variant& v, const std::string& given) {
-  return given.empty() ? "data/" + std::string(v.name) : given;
+std::string table_dir(const Variant& v, const std::string& given, Metric metric) {
+  if (!given.empty()) return given;
+  return "data/" + std::string(v.name) + (metric == Metric::FIFTY ? "-fifty" : "");
+}
+
+std::string play_dir(const Variant& v, const std::string& given) {
+  if (!given.empty()) return given;
+  const std::string fifty = table_dir(v, "", Metric::FIFTY);
+  std::error_code ec;
+  return std::filesystem::is_directory(fifty, ec) ? fifty : table_dir(v, "");
+}
+
+Status check_any_table_dir(const Variant& v, const std::string& dir) {
+  Result<Metric> metric = dir_metric(dir);
+  if (!metric) return metric.status();
+  return check_table_dir(v, dir, *metric);
+}
+
+int shown_plies(ValueCode v, Metric metric) {
+  return metric == Metric::FIFTY ? fifty_z(v) : distance(v);
+}
+
+std::string rule_value_text(ValueCode v, Metric metric) {
+  if (is_draw(v)) return "draw";
+  return std::string(is_win(v) ? "win in " : "loss in ") + std::to_string(shown_plies(v, metric));
+}
+
+void add_rule_option(CLI::App* cmd, std::string* rule, const char* help) {
+  *rule = "none";
+  cmd->add_option("--rule", *rule, help)->capture_default_str();
+}
+
+std::optional<Metric> resolve_rule(const std::string& rule) {
+  std::string word = rule;
+  for (char& c : word) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (word == "none") return Metric::DTM;
+  if (word == "fifty") return Metric::FIFTY;
+  fail(EXIT_USAGE, "unknown rule " + quote_token(rule) + " (choose none or fifty)");
+  return std::nullopt;
 }
 
 namespace {
@@ -91,6 +131,59 @@ std::string json_value(ValueCode v) {
   if (is_draw(v)) return "\"result\":\"draw\",\"distance\":null";
   return std::string("\"result\":\"") + (is_win(v) ? "win" : "loss") +
          "\",\"distance\":" + std::to_string(distance(v));
+}
+
+std::string fifty_text(ValueCode v, int counter, bool placement) {
+  const FiftyClass cls = fifty_class(v);
+  const char* to = placement ? " (50-ply rule: plies to the first mill of the movement phase or "
+                               "the end)"
+                             : " (50-ply rule: plies to the next mill or the end)";
+  switch (cls) {
+    case FiftyClass::Draw:
+      return "draw";
+    case FiftyClass::CursedWin:
+      return "cursed win: a draw under the 50-ply rule (a win without it)";
+    case FiftyClass::BlessedLoss:
+      return "blessed loss: a draw under the 50-ply rule (a loss without it)";
+    default:
+      break;
+  }
+  const std::string result = cls == FiftyClass::Win ? "win" : "loss";
+  const int z = fifty_z(v);
+  if (!is_draw(fifty_at(v, counter))) return result + " in " + std::to_string(z) + to;
+  return "draw under the 50-ply rule with the counter at " + std::to_string(counter) + " (a " +
+         result + " in " + std::to_string(z) + " with the counter at " +
+         std::to_string(FIFTY_PLIES - z) + " or less)";
+}
+
+std::string fifty_move_text(ValueCode v, int counter) {
+  const ValueCode now = fifty_at(v, counter);
+  if (!is_draw(now)) return (is_win(now) ? "win in " : "loss in ") + std::to_string(fifty_z(now));
+  switch (fifty_class(v)) {
+    case FiftyClass::Draw:
+      return "draw";
+    case FiftyClass::CursedWin:
+    case FiftyClass::BlessedLoss:
+      return std::string("draw (") + fifty_class_name(fifty_class(v)) + ")";
+    default:
+      return std::string("draw (a ") + (is_win(v) ? "win" : "loss") + " in " +
+             std::to_string(fifty_z(v)) + " needs the counter at " +
+             std::to_string(FIFTY_PLIES - fifty_z(v)) + " or less)";
+  }
+}
+
+std::string json_fifty(ValueCode v, int counter) {
+  const ValueCode now = fifty_at(v, counter);
+  const FiftyClass cls = fifty_class(v);
+  const bool decisive = cls == FiftyClass::Win || cls == FiftyClass::Loss;
+  std::string name = fifty_class_name(cls);
+  std::replace(name.begin(), name.end(), ' ', '_');
+  return "\"rule\":\"fifty\",\"counter\":" + std::to_string(counter) + ",\"result\":\"" +
+         (is_draw(now)  ? "draw"
+          : is_win(now) ? "win"
+                        : "loss") +
+         "\",\"distance\":" + (is_draw(now) ? "null" : std::to_string(fifty_z(now))) +
+         ",\"class\":\"" + name + "\",\"z\":" + (decisive ? std::to_string(fifty_z(v)) : "null");
 }
 
 std::string json_string(std::string_view s) {

@@ -13,10 +13,12 @@ namespace millbase::cli {
 
 namespace {
 
-// Returns a value in the protocol's words: "win N", "loss N" or "draw".
-std::string value_words(ValueCode c) {
-  return is_draw(c) ? std::string("draw")
-                    : std::string(is_win(c) ? "win " : "loss ") + std::to_string(distance(c));
+// Returns a value in the protocol's words: "win N", "loss N" or "draw"; N counts plies
+// to the end, or with 50-ply tables to the next mill or the end.
+std::string value_words(ValueCode c, Metric metric) {
+  return is_draw(c)
+             ? std::string("draw")
+             : std::string(is_win(c) ? "win " : "loss ") + std::to_string(shown_plies(c, metric));
 }
 
 class Engine {
@@ -111,9 +113,10 @@ class Engine {
     if (!v) return v.status();
     Result<std::vector<MoveValue>> moves = s_.moves();
     if (!moves) return moves.status();
-    std::string out = "value " + value_words(*v) + "\n";
+    std::string out = "value " + value_words(*v, s_.metric()) + "\n";
     for (const MoveValue& m : *moves)
-      out += "move " + format_move(s_.variant(), m.move) + " " + value_words(m.value) + "\n";
+      out += "move " + format_move(s_.variant(), m.move) + " " + value_words(m.value, s_.metric()) +
+             "\n";
     return reply(out + "end");
   }
 

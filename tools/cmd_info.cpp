@@ -41,6 +41,9 @@ int run_info(const InfoArgs& a) {
   // The variant the directory's manifest names, if it has one.
   Result<std::optional<DirManifest>> manifest = read_manifest(a.dir);
   const std::string owner = manifest && manifest->has_value() ? (*manifest)->variant : "";
+  const std::string owner_metric =
+      manifest && manifest->has_value() ? (*manifest)->metric : metric_name(Metric::DTM);
+  std::string metric = owner_metric;
   if (!a.json)
     std::printf("%-12s %13s %12s %9s %9s %10s %12s %12s %12s\n", "sector", "positions", "bytes",
                 "bits/pos", "WDL bits", "checksums", "wins", "losses", "draws");
@@ -68,6 +71,12 @@ int run_info(const InfoArgs& a) {
       ++corrupt;
       fail(EXIT_ERROR, path + ": a table of " + (of.empty() ? "an unknown variant" : of) +
                            " in a directory of " + owner);
+      continue;
+    }
+    if (metric_name(h.metric) != owner_metric) {  // a table of the other metric
+      ++corrupt;
+      fail(EXIT_ERROR, path + ": a table of metric " + metric_name(h.metric) +
+                           " in a directory of metric " + owner_metric);
       continue;
     }
     variant = of;
@@ -123,17 +132,20 @@ int run_info(const InfoArgs& a) {
                wdl = entries ? 8.0 * wdl_bytes / entries : 0;
   if (a.json)
     std::printf(
-        "{\"dir\":%s,\"variant\":%s,\"tables\":[%s],\"positions\":%llu,\"bytes\":%llu,"
+        "{\"dir\":%s,\"variant\":%s,\"metric\":%s,\"tables\":[%s],\"positions\":%llu,\"bytes\":%"
+        "llu,"
         "\"bits_per_position\":%.4f,\"wdl_bits_per_position\":%.4f,\"corrupt\":%d,"
         "\"missing\":%d}\n",
-        json_string(a.dir).c_str(), json_string(variant).c_str(), json.c_str(),
-        (unsigned long long)entries, (unsigned long long)bytes, bits, wdl, corrupt, missing);
+        json_string(a.dir).c_str(), json_string(variant).c_str(), json_string(metric).c_str(),
+        json.c_str(), (unsigned long long)entries, (unsigned long long)bytes, bits, wdl, corrupt,
+        missing);
   else
     std::printf(
         "%s: %s, %zu tables, %llu positions, %llu bytes, %.3f bits/position (WDL planes "
         "%.3f), %d corrupt, %d missing\n",
-        a.dir.c_str(), variant.c_str(), paths.size(), (unsigned long long)entries,
-        (unsigned long long)bytes, bits, wdl, corrupt, missing);
+        a.dir.c_str(), (variant + (metric == "fifty" ? " under the 50-ply rule" : "")).c_str(),
+        paths.size(), (unsigned long long)entries, (unsigned long long)bytes, bits, wdl, corrupt,
+        missing);
   return missing ? EXIT_MISSING : corrupt ? EXIT_ERROR : EXIT_OK;
 }
 

@@ -15,6 +15,10 @@ namespace {
 int run_pack(const TablesArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
+  const std::optional<Metric> metric = resolve_rule(a.rule);
+  if (!metric) return EXIT_USAGE;
+  if (*metric != Metric::DTM)
+    return fail(EXIT_USAGE, "pack does not pack 50-ply tables (yet): their values are kept whole");
   if (a.threads > 0) omp_set_num_threads(a.threads);
   const std::string dir = table_dir(*v, a.db);
   Result<std::vector<PackedSector>> packed = pack_tables(*v, dir, [&](const PackedSector& p) {

@@ -108,9 +108,9 @@ class Session {
 
   std::shared_ptr<const Tablebase> tables() {
     if (!tables_) {
-      auto tb = Tablebase::open(v_, table_dir(v_, a_.db));
+      auto tb = Tablebase::open(v_, play_dir(v_, a_.db));
       if (!tb) {
-        say("error: " + explain(tb.status(), v_, table_dir(v_, a_.db)));
+        say("error: " + explain(tb.status(), v_, play_dir(v_, a_.db)));
         return nullptr;
       }
       tables_ = *tb;
@@ -169,9 +169,9 @@ class Session {
 
   bool computer_move() {
     if (!tables()) return false;
-    Result<Move> m = player_->choose(game_.position(), level_);
+    Result<Move> m = player_->choose(game_.position(), level_, nullptr, counter());
     if (!m) {
-      say("error: " + explain(m.status(), v_, table_dir(v_, a_.db)));
+      say("error: " + explain(m.status(), v_, play_dir(v_, a_.db), tables_->metric()));
       return false;
     }
     say(std::string(color_name(game_.position().side_to_move)) + " (computer) plays " +
@@ -231,13 +231,21 @@ class Session {
     show();
   }
 
+  // Returns the plies since the last mill or the end of placement (0 in placement).
+  int counter() const { return std::max(0, game_.quiet_plies()); }
+
   void hint() {
     if (!tables()) return;
-    Result<std::vector<MoveValue>> moves = tables_->analyze(game_.position());
+    const bool fifty = tables_->metric() == Metric::FIFTY;
+    Result<std::vector<MoveValue>> moves = tables_->analyze(game_.position(), counter());
     if (!moves) return say("error: " + moves.message());
     std::string out;
+    if (fifty)
+      out = "values under the 50-ply rule with the counter at " + std::to_string(counter()) +
+            " (plies to the next mill or the end):\n";
     for (const MoveValue& m : *moves)
-      out += format_move(v_, m.move) + " " + value_text(m.value) + "\n";
+      out += format_move(v_, m.move) + " " +
+             (fifty ? fifty_move_text(m.value, counter()) : value_text(m.value)) + "\n";
     std::printf("%s", out.empty() ? "no legal moves\n" : out.c_str());
     std::fflush(stdout);
   }
@@ -287,7 +295,7 @@ int run_play(const PlayArgs& a, bool variant_given) {
   }
   // A computer player needs the tables: checked before the first move, not at it.
   if (a.white == "computer" || a.black == "computer") {
-    const std::string dir = table_dir(*v, a.db);
+    const std::string dir = play_dir(*v, a.db);
     auto tb = Tablebase::open(*v, dir);
     if (!tb) return fail(tb.status(), *v, dir);
     if (Result<ValueCode> value = (*tb)->probe(game->position()); !value)
@@ -303,7 +311,9 @@ Command register_play(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "play", "Play a game in the terminal against the tables (type help for commands)");
   add_variant_option(cmd, &a->variant);
-  cmd->add_option("--db,-d", a->db, "Table directory (default: data/<variant>)");
+  cmd->add_option("--db,-d", a->db,
+                  "Table directory (default: data/<variant>-fifty, the 50-ply rule's tables, "
+                  "when it exists, else data/<variant>)");
   cmd->add_option("--level", a->level, "Computer strength: perfect or 1..5")->capture_default_str();
   cmd->add_option("--white", a->white, "human or computer")->capture_default_str();
   cmd->add_option("--black", a->black, "human or computer")->capture_default_str();

@@ -13,10 +13,12 @@ namespace millbase::cli {
 namespace {
 
 struct ProbeArgs {
-  std::string variant, db;
+  std::string variant, db, rule, plain;
   std::vector<std::string> positions;
   bool json = false, wdl = false;
   size_t cache_mb = 64;
+  int counter = 0;
+  Metric metric = Metric::DTM;  // from rule
 };
 
 std::string side_word(Color c) { return c == WHITE ? "white" : "black"; }
@@ -64,19 +66,44 @@ std::string missing_counts_hint(const Variant& v, const Position& p, const std::
          std::to_string(v.stones) + " " + std::to_string(v.stones) + "'";
 }
 
-// Runs f(position, text) for each position; malformed ones get an error line and exit 2,
-// missing tables exit 3 (processing continues); returns the worst exit code.
+// Splits a trailing "counter N" (the 50-ply counter of that position) off text; returns
+// the counter, `otherwise` when there is none, or an error for a malformed one.
+Result<int> take_counter(std::string& text, int otherwise) {
+  const size_t at = text.rfind(" counter ");
+  if (at == std::string::npos) return otherwise;
+  const std::string number = text.substr(at + 9);
+  int n = -1;
+  size_t used = 0;
+  try {
+    n = std::stoi(number, &used);
+  } catch (...) {
+  }
+  if (used != number.size() || n < 0 || n > FIFTY_PLIES)
+    return Status::invalid("counter " + quote_token(number) + " is not a number of plies 0..50");
+  text.erase(at);
+  return n;
+}
+
+// Runs f(position, counter, text) for each position; malformed ones get an error line
+// and exit 2, missing tables exit 3 (processing continues); returns the worst exit code.
 template <class F>
 int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
   int worst = EXIT_OK;
-  for (const auto& [text, where] : read_positions(a.positions)) {
-    Result<Position> p = parse_position(v, text);
-    Status st = p ? f(*p, text) : p.status();
+  for (auto [text, where] : read_positions(a.positions)) {
+    const std::string line = text;
+    Result<int> counter = take_counter(text, a.counter);
+    if (counter && *counter != 0 && a.metric != Metric::FIFTY)
+      counter = Status::invalid("a counter is for --rule fifty");
+    Result<Position> p = counter ? parse_position(v, text) : Result<Position>(counter.status());
+    Status st = p ? f(*p, *counter, text) : p.status();
     if (st) continue;
-    int code = !p ? EXIT_USAGE : st.code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR;
+    int code = !p || st.code() == Status::Code::Invalid ? EXIT_USAGE
+               : st.code() == Status::Code::NotFound    ? EXIT_MISSING
+                                                        : EXIT_ERROR;
     worst = std::max(worst, code);
-    const std::string message =
-        (where.empty() ? "" : where + ": ") + explain(st, v, table_dir(v, a.db));
+    const std::string message = (where.empty() ? "" : where + ": ") +
+                                explain(st, v, table_dir(v, a.db, a.metric), a.metric);
+    text = line;
     if (a.json)
       std::printf("{\"position\":%s,\"error\":%s}\n", json_string(text).c_str(),
                   json_string(message).c_str());
@@ -86,92 +113,164 @@ int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
   return worst;
 }
 
+// Opens the tables that a's rule reads, checking that the directory holds them.
 Result<std::shared_ptr<const Tablebase>> open_tables(const ProbeArgs& a, const Variant& v) {
   Tablebase::Options o;
   o.cache_bytes = a.cache_mb << 20;
-  return Tablebase::open(v, table_dir(v, a.db), o);
+  const std::string dir = table_dir(v, a.db, a.metric);
+  Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir, o);
+  if (tb && (*tb)->metric() != a.metric)
+    return Status::invalid(
+        dir + " holds " + metric_name((*tb)->metric()) + " tables" +
+        (a.metric == Metric::FIFTY ? ", not the 50-ply rule's" : "; read them with --rule fifty"));
+  return tb;
 }
 
-int run_probe(const ProbeArgs& a) {
-  const Variant* v = resolve_variant(a.variant);
-  if (!v) return EXIT_USAGE;
-  auto tb = open_tables(a, *v);
-  if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db));
-  return for_each_position(a, *v, [&](const Position& p, const std::string& text) -> Status {
-    const std::string pos = format_position(*v, p);
-    if (a.wdl) {
-      Result<Wdl> w = (*tb)->probe_wdl(p);
-      if (!w) return w.status();
-      static constexpr const char* WORDS[] = {"draw", "win", "loss"};
-      if (a.json)
-        std::printf("{\"position\":%s,\"side_to_move\":\"%s\",\"result\":\"%s\"}\n",
-                    json_string(pos).c_str(), side_word(p.side_to_move).c_str(), WORDS[int(*w)]);
-      else
-        std::printf(
-            "%s: %s%s\n", pos.c_str(),
-            *w == Wdl::Draw ? "" : (std::string(color_name(p.side_to_move)) + " to move: ").c_str(),
-            WORDS[int(*w)]);
-      return Status::ok();
-    }
-    Result<ValueCode> value = (*tb)->probe(p);
-    if (!value) return value.status();
-    Result<std::vector<MoveValue>> moves = (*tb)->analyze(p);
-    if (!moves) return moves.status();
-    std::string best, best_json;
-    for (const MoveValue& m : *moves) {
-      if (m.value != moves->front().value) break;
-      best += (best.empty() ? "" : " ") + format_move(*v, m.move);
-      best_json += (best_json.empty() ? "" : ",") + json_string(format_move(*v, m.move));
-    }
-    if (a.json)
-      std::printf("{\"position\":%s,\"side_to_move\":\"%s\",%s,\"text\":%s,\"best_moves\":[%s]}\n",
-                  json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
-                  json_value(*value).c_str(), json_string(value_words(p, *value)).c_str(),
-                  best_json.c_str());
-    else
-      std::printf(
-          "%s: %s%s%s\n", pos.c_str(), value_words(p, *value).c_str(),
-          best.empty() ? (" (game over)" + missing_counts_hint(*v, p, text)).c_str() : "; best: ",
-          best.c_str());
-    return Status::ok();
-  });
+// Returns the plain tables beside 50-ply ones, or null when there are none to read.
+std::shared_ptr<const Tablebase> open_plain(const ProbeArgs& a, const Variant& v) {
+  if (a.metric != Metric::FIFTY) return nullptr;
+  Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, table_dir(v, a.plain));
+  return tb && (*tb)->metric() == Metric::DTM ? *tb : nullptr;
 }
 
-int run_analyze(const ProbeArgs& a) {
+// Returns the value words of a fifty code with the plain value, when known, after them:
+// "White to move: win in 7 (50-ply rule: ...); without the rule: win in 13".
+std::string fifty_words(const Position& p, ValueCode v, int counter, const Tablebase* plain,
+                        std::string* plain_json) {
+  const bool placement = p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0;
+  std::string words = fifty_text(v, counter, placement);
+  if (words != "draw") words = std::string(color_name(p.side_to_move)) + " to move: " + words;
+  if (!plain) return words;
+  Result<ValueCode> without = plain->probe(p);
+  if (!without) return words;
+  *plain_json = ",\"without_rule\":{" + json_value(*without) + "}";
+  return words + "; without the rule: " + value_text(*without);
+}
+
+// Returns the command's metric from --rule, or nullopt (after an error) for a bad rule.
+bool resolve_probe_rule(ProbeArgs& a) {
+  const std::optional<Metric> m = resolve_rule(a.rule);
+  if (!m) return false;
+  a.metric = *m;
+  if (a.metric != Metric::FIFTY && a.counter != 0)
+    return fail(EXIT_USAGE, "--counter is for --rule fifty"), false;
+  return true;
+}
+
+int run_probe(ProbeArgs& a) {
   const Variant* v = resolve_variant(a.variant);
-  if (!v) return EXIT_USAGE;
+  if (!v || !resolve_probe_rule(a)) return EXIT_USAGE;
   auto tb = open_tables(a, *v);
-  if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db));
-  return for_each_position(a, *v, [&](const Position& p, const std::string&) -> Status {
-    Result<ValueCode> value = (*tb)->probe(p);
-    if (!value) return value.status();
-    Result<std::vector<MoveValue>> moves = (*tb)->analyze(p);
-    if (!moves) return moves.status();
-    const std::string pos = format_position(*v, p);
-    if (a.json) {
-      std::string list;
-      for (const MoveValue& m : *moves)
-        list += std::string(list.empty() ? "" : ",") +
-                "{\"move\":" + json_string(format_move(*v, m.move)) + "," + json_value(m.value) +
-                "}";
-      std::printf("{\"position\":%s,\"side_to_move\":\"%s\",%s,\"moves\":[%s]}\n",
-                  json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
-                  json_value(*value).c_str(), list.c_str());
-      return Status::ok();
-    }
-    std::printf("%s: %s\n", pos.c_str(), value_words(p, *value).c_str());
-    for (const MoveValue& m : *moves)
-      std::printf("  %-10s %s\n", format_move(*v, m.move).c_str(), value_text(m.value).c_str());
-    return Status::ok();
-  });
+  if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db, a.metric), a.metric);
+  const std::shared_ptr<const Tablebase> plain = open_plain(a, *v);
+  const bool fifty = a.metric == Metric::FIFTY;
+  return for_each_position(
+      a, *v, [&](const Position& p, int counter, const std::string& text) -> Status {
+        const std::string pos = format_position(*v, p);
+        if (a.wdl) {
+          Result<Wdl> w = (*tb)->probe_wdl(p);
+          if (fifty) {
+            Result<ValueCode> value = (*tb)->probe(p);
+            w = value ? Result<Wdl>(wdl_of(fifty_at(*value, counter))) : value.status();
+          }
+          if (!w) return w.status();
+          static constexpr const char* WORDS[] = {"draw", "win", "loss"};
+          if (a.json)
+            std::printf("{\"position\":%s,\"side_to_move\":\"%s\",\"result\":\"%s\"}\n",
+                        json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
+                        WORDS[int(*w)]);
+          else
+            std::printf("%s: %s%s\n", pos.c_str(),
+                        *w == Wdl::Draw
+                            ? ""
+                            : (std::string(color_name(p.side_to_move)) + " to move: ").c_str(),
+                        WORDS[int(*w)]);
+          return Status::ok();
+        }
+        Result<ValueCode> value = (*tb)->probe(p);
+        if (!value) return value.status();
+        Result<std::vector<MoveValue>> moves = (*tb)->analyze(p, counter);
+        if (!moves) return moves.status();
+        std::string plain_json;
+        const std::string words = fifty ? fifty_words(p, *value, counter, plain.get(), &plain_json)
+                                        : value_words(p, *value);
+        std::string best, best_json;
+        for (const MoveValue& m : *moves) {
+          if (m.value != moves->front().value) break;
+          best += (best.empty() ? "" : " ") + format_move(*v, m.move);
+          best_json += (best_json.empty() ? "" : ",") + json_string(format_move(*v, m.move));
+        }
+        if (a.json)
+          std::printf(
+              "{\"position\":%s,\"side_to_move\":\"%s\",%s%s,\"text\":%s,\"best_moves\":[%s]}\n",
+              json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
+              (fifty ? json_fifty(*value, counter) : json_value(*value)).c_str(),
+              plain_json.c_str(), json_string(words).c_str(), best_json.c_str());
+        else
+          std::printf("%s: %s%s%s\n", pos.c_str(), words.c_str(),
+                      best.empty() ? (" (game over)" + missing_counts_hint(*v, p, text)).c_str()
+                                   : "; best: ",
+                      best.c_str());
+        return Status::ok();
+      });
+}
+
+int run_analyze(ProbeArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v || !resolve_probe_rule(a)) return EXIT_USAGE;
+  auto tb = open_tables(a, *v);
+  if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db, a.metric), a.metric);
+  const std::shared_ptr<const Tablebase> plain = open_plain(a, *v);
+  const bool fifty = a.metric == Metric::FIFTY;
+  return for_each_position(
+      a, *v, [&](const Position& p, int counter, const std::string&) -> Status {
+        Result<ValueCode> value = (*tb)->probe(p);
+        if (!value) return value.status();
+        Result<std::vector<MoveValue>> moves = (*tb)->analyze(p, counter);
+        if (!moves) return moves.status();
+        const std::string pos = format_position(*v, p);
+        std::string plain_json;
+        const std::string words = fifty ? fifty_words(p, *value, counter, plain.get(), &plain_json)
+                                        : value_words(p, *value);
+        auto json_of = [&](ValueCode x) { return fifty ? json_fifty(x, counter) : json_value(x); };
+        if (a.json) {
+          std::string list;
+          for (const MoveValue& m : *moves)
+            list += std::string(list.empty() ? "" : ",") +
+                    "{\"move\":" + json_string(format_move(*v, m.move)) + "," + json_of(m.value) +
+                    "}";
+          std::printf("{\"position\":%s,\"side_to_move\":\"%s\",%s%s,\"moves\":[%s]}\n",
+                      json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
+                      json_of(*value).c_str(), plain_json.c_str(), list.c_str());
+          return Status::ok();
+        }
+        std::printf("%s: %s\n", pos.c_str(), words.c_str());
+        for (const MoveValue& m : *moves)
+          std::printf("  %-10s %s\n", format_move(*v, m.move).c_str(),
+                      (fifty ? fifty_move_text(m.value, counter) : value_text(m.value)).c_str());
+        return Status::ok();
+      });
 }
 
 void add_common(CLI::App* cmd, ProbeArgs& a) {
   add_variant_option(cmd, &a.variant);
-  cmd->add_option("--db,-d", a.db, "Table directory (default: data/<variant>)");
+  cmd->add_option("--db,-d", a.db,
+                  "Table directory (default: data/<variant>, data/<variant>-fifty with --rule "
+                  "fifty)");
+  add_rule_option(cmd, &a.rule,
+                  "none: values to the end of the game; fifty: under the 50-ply draw rule "
+                  "(tables of solve --rule fifty), with the plain value beside when --plain has "
+                  "it");
+  cmd->add_option("--counter", a.counter,
+                  "With --rule fifty: plies since the last mill or the end of placement, 0..50; "
+                  "a position on stdin may end with 'counter N' instead")
+      ->check(CLI::Range(0, FIFTY_PLIES));
+  cmd->add_option("--plain", a.plain,
+                  "With --rule fifty: the plain tables, for the value without the rule "
+                  "(default: data/<variant>; skipped when absent)");
   cmd->add_option("positions", a.positions,
-                  "Positions 'W:<points> B:<points> <w|b> [<white in hand> <black in hand>]'; "
-                  "'-' reads one per line from stdin")
+                  "Positions 'W:<points> B:<points> <w|b> [<white in hand> <black in hand>] "
+                  "[counter N]'; '-' reads one per line from stdin")
       ->required();
   cmd->add_option("--cache-mb", a.cache_mb, "Block cache size in MiB, 1..1048576")
       ->capture_default_str()

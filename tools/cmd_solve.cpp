@@ -18,7 +18,7 @@ namespace millbase::cli {
 namespace {
 
 struct SolveArgs {
-  std::string variant, out, memory;
+  std::string variant, out, memory, rule, plain;
   std::vector<std::string> sectors;
   int max_stones = -1, threads = 0, zstd_level = 0;
   bool quiet = false, json = false;
@@ -76,8 +76,21 @@ bool resolve_targets(const Variant& v, const std::vector<std::string>& names, in
 int run_solve(const SolveArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
+  const std::optional<Metric> metric = resolve_rule(a.rule);
+  if (!metric) return EXIT_USAGE;
   SolveOptions opts;
-  opts.dir = table_dir(*v, a.out);
+  opts.metric = *metric;
+  opts.dir = table_dir(*v, a.out, *metric);
+  if (*metric == Metric::FIFTY) {
+    opts.plain_dir = table_dir(*v, a.plain);
+    if (opts.plain_dir == opts.dir)
+      return fail(EXIT_USAGE,
+                  "the 50-ply tables need a directory of their own, not the plain "
+                  "tables' " +
+                      opts.dir);
+  } else if (!a.plain.empty()) {
+    return fail(EXIT_USAGE, "--plain is for --rule fifty only");
+  }
   opts.quiet = a.quiet;
   opts.zstd_level = a.zstd_level;
   if (!a.memory.empty()) {
@@ -95,26 +108,32 @@ int run_solve(const SolveArgs& a) {
   mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
   Result<SolveReport> r = solve(*v, opts);
+  if (!r && r.status().code() == Status::Code::NotFound)  // the plain tables (--rule fifty)
+    return fail(EXIT_MISSING, "the 50-ply solve reads the plain tables: " +
+                                  explain(r.status(), *v, opts.plain_dir));
   if (!r)
     return fail(r.status().code() == Status::Code::Invalid ? EXIT_USAGE : EXIT_ERROR, r.message());
   // The value of the empty board, when the solve covered it.
   std::string start_value;
   const Sector start{0, 0, uint8_t(v->stones), uint8_t(v->stones)};
-  if (unit_complete(*v, opts.dir, WorkUnit{{start}, {}, false})) {
+  if (unit_complete(*v, opts.dir, WorkUnit{{start}, {}, false}, opts.metric)) {
     ValueStore store;
-    if (load_sectors(*v, opts.dir, {start}, store))
-      start_value = value_text(store.lookup(start, 0, 0));
+    if (load_sectors(*v, opts.dir, {start}, store, opts.metric)) {
+      const ValueCode value = store.lookup(start, 0, 0);
+      start_value = opts.metric == Metric::FIFTY ? fifty_text(value, 0, true) : value_text(value);
+    }
   }
   if (a.json) {
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"units_solved\":%d,\"units_skipped\":%d,"
         "\"positions_solved\":%llu,\"seconds\":%.3f,\"tables_read_by_block\":%d,"
         "\"memory_limit_bytes\":%llu,\"peak_rss_bytes\":%llu,\"tables_repaired\":%zu,"
-        "\"start_value\":%s}\n",
+        "\"rule\":\"%s\",\"start_value\":%s}\n",
         json_string(v->name).c_str(), json_string(opts.dir).c_str(), r->units_solved,
         r->units_skipped, (unsigned long long)r->positions_solved, r->seconds,
         r->tables_read_by_block, (unsigned long long)opts.memory_limit,
         (unsigned long long)r->peak_rss_bytes, r->tables_repaired.size(),
+        opts.metric == Metric::FIFTY ? "fifty" : "none",
         start_value.empty() ? "null" : json_string(start_value).c_str());
     return EXIT_OK;
   }
@@ -196,7 +215,15 @@ Command register_solve(CLI::App& app) {
   auto a = std::make_shared<SolveArgs>();
   CLI::App* cmd = app.add_subcommand("solve", "Solve a variant into a table directory");
   add_variant_option(cmd, &a->variant);
-  cmd->add_option("--out,-o,--db", a->out, "Table directory (default: data/<variant>)");
+  cmd->add_option("--out,-o,--db", a->out,
+                  "Table directory (default: data/<variant>, data/<variant>-fifty with --rule "
+                  "fifty)");
+  add_rule_option(cmd, &a->rule,
+                  "none: values to the end of the game; fifty: values under the 50-ply draw "
+                  "rule, read with probe --rule fifty (needs the plain tables, --plain)");
+  cmd->add_option("--plain", a->plain,
+                  "With --rule fifty: the plain tables of the same variant, read to tell cursed "
+                  "wins and blessed losses from draws (default: data/<variant>)");
   cmd->add_option(
       "--sector", a->sectors,
       "Solve only this sector (e.g. 8-7 or 3-2+4-4) and what it depends on; repeatable");

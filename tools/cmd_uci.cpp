@@ -128,7 +128,8 @@ class Uci {
   std::string score(ValueCode v) const {
     if (is_draw(v)) return "cp 0";
     const bool flip = score_from_white_ && s_.game().position().side_to_move == BLACK;
-    return "mate " + std::to_string(is_win(v) != flip ? distance(v) : -distance(v));
+    const int plies = shown_plies(v, s_.metric());
+    return "mate " + std::to_string(is_win(v) != flip ? plies : -plies);
   }
 
   // Returns m as the GUI plays it: one action at a time unless CombinedMoves (a move
@@ -162,7 +163,8 @@ class Uci {
           format_move(s_.variant(), (*moves)[i].move) + " score " + score((*moves)[i].value));
     for (const MoveValue& m : *moves)
       if (m.move == *chosen)
-        say("info depth 1 score " + score(m.value) + " string " + value_text(m.value));
+        say("info depth 1 score " + score(m.value) + " string " +
+            rule_value_text(m.value, s_.metric()));
     return say("bestmove " + action(*chosen));
   }
 
@@ -172,7 +174,7 @@ class Uci {
     if (s_.game().outcome() == Outcome::Draw) return say("info eval score cp 0 string draw");
     Result<ValueCode> v = s_.value();
     if (!v) return v.status();
-    return say("info eval score " + score(*v) + " string " + value_text(*v));
+    return say("info eval score " + score(*v) + " string " + rule_value_text(*v, s_.metric()));
   }
 
   // The board, its notation and any move waiting for its removal, as "#" lines.

@@ -16,10 +16,12 @@ namespace {
 int run_verify(const TablesArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
+  const std::optional<Metric> metric = resolve_rule(a.rule);
+  if (!metric) return EXIT_USAGE;
   if (a.threads > 0) omp_set_num_threads(a.threads);
   std::vector<Sector> targets;
   if (!parse_targets(*v, a.sectors, a.max_stones, targets)) return EXIT_USAGE;
-  const std::string dir = table_dir(*v, a.db);
+  const std::string dir = table_dir(*v, a.db, *metric);
   if (!(a.placement_sample > 0 && a.placement_sample <= 1))
     return fail(EXIT_USAGE, "--placement-sample " + std::to_string(a.placement_sample) +
                                 " must be a fraction in (0, 1]");
@@ -28,6 +30,7 @@ int run_verify(const TablesArgs& a) {
   opts.sectors = targets;
   opts.placement_sample = a.placement_sample;
   opts.seed = a.seed;
+  opts.metric = *metric;
   Result<std::vector<SectorCheck>> checks = verify_tables(*v, dir, opts, [&](const SectorCheck& c) {
     if (a.json) return;
     std::string state;
@@ -47,7 +50,7 @@ int run_verify(const TablesArgs& a) {
                 (unsigned long long)c.entries, state.c_str());
     std::fflush(stdout);
   });
-  if (!checks) return fail(checks.status(), *v, dir);
+  if (!checks) return fail(checks.status(), *v, dir, *metric);
   uint64_t entries = 0, checked = 0, mismatches = 0, skipped = 0, missing = 0, damaged = 0;
   for (const SectorCheck& c : *checks)
     if (c.problem == "missing")
@@ -64,12 +67,13 @@ int run_verify(const TablesArgs& a) {
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%llu,\"positions\":%llu,"
         "\"checked\":%llu,\"placement_sample\":%g,\"seed\":%llu,\"mismatches\":%llu,"
-        "\"skipped_sectors\":%llu,\"missing_tables\":%llu,\"damaged_tables\":%llu}\n",
+        "\"skipped_sectors\":%llu,\"missing_tables\":%llu,\"damaged_tables\":%llu,"
+        "\"rule\":\"%s\"}\n",
         json_string(v->name).c_str(), json_string(dir).c_str(), a.quick ? "true" : "false",
         (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
         (unsigned long long)checked, a.placement_sample, (unsigned long long)a.seed,
         (unsigned long long)mismatches, (unsigned long long)skipped, (unsigned long long)missing,
-        (unsigned long long)damaged);
+        (unsigned long long)damaged, *metric == Metric::FIFTY ? "fifty" : "none");
   else
     std::printf("%llu sectors, %llu positions%s, %llu mismatches%s%s\n",
                 (unsigned long long)(checks->size() - skipped - missing - damaged),

@@ -13,7 +13,7 @@ namespace millbase::cli {
 EngineSession::EngineSession(const Variant& v, std::string db, uint64_t seed)
     : variant_(&v), db_(std::move(db)), seed_(seed), game_(v, start_position(v)) {}
 
-std::string EngineSession::dir() const { return table_dir(*variant_, db_); }
+std::string EngineSession::dir() const { return play_dir(*variant_, db_); }
 
 Status EngineSession::set_variant(std::string_view name) {
   const Variant* v = find_variant(name);
@@ -83,24 +83,33 @@ Result<Move> EngineSession::choose(int level) {
   if (game_.outcome() != Outcome::Ongoing)
     return Status::error("the game is over: " + game_.result_text());
   if (Status s = open(); !s) return s;
-  return player_->choose(game_.position(), level, pending());
+  return player_->choose(game_.position(), level, pending(), counter());
 }
 
 Result<std::vector<MoveValue>> EngineSession::moves() {
   if (Status s = open(); !s) return s;
-  return analyze_matching(*tables_, game_.position(), pending());
+  Result<std::vector<MoveValue>> analyzed =
+      analyze_matching(*tables_, game_.position(), pending(), counter());
+  if (!analyzed) return analyzed;
+  std::vector<MoveValue> moves = *analyzed;
+  for (MoveValue& m : moves) m.value = value_now(*tables_, m.value, counter());
+  return moves;
 }
 
 Result<ValueCode> EngineSession::value() {
   if (Status s = open(); !s) return s;
-  if (!pending_) return tables_->probe(game_.position());
+  if (!pending_) {
+    Result<ValueCode> v = tables_->probe(game_.position());
+    if (!v || tables_->metric() != Metric::FIFTY) return v;
+    return fifty_at(*v, counter());
+  }
   Result<std::vector<MoveValue>> best = moves();
   if (!best) return best.status();
   return best->front().value;  // a pending move has at least one removal
 }
 
 std::string EngineSession::explain(const Status& s) const {
-  return cli::explain(s, *variant_, dir());
+  return cli::explain(s, *variant_, dir(), metric());
 }
 
 namespace {
@@ -151,14 +160,16 @@ Command register_engine_command(CLI::App& app, const std::string& name, const st
   auto a = std::make_shared<EngineArgs>();
   CLI::App* cmd = app.add_subcommand(name, help);
   add_variant_option(cmd, &a->variant);
-  cmd->add_option("--db,-d", a->db, "Table directory (default: data/<variant>)");
+  cmd->add_option("--db,-d", a->db,
+                  "Table directory (default: data/<variant>-fifty, the 50-ply rule's tables, "
+                  "when it exists, else data/<variant>)");
   cmd->add_option("--seed", a->seed, "Seed for the choices among equal moves")
       ->capture_default_str();
   return {cmd, [a, serve] {
             const Variant* v = resolve_variant(a->variant);
             if (!v) return EXIT_USAGE;
             if (!a->db.empty())
-              if (Status st = check_table_dir(*v, a->db); !st) return fail(st, *v, a->db);
+              if (Status st = check_any_table_dir(*v, a->db); !st) return fail(st, *v, a->db);
             serve(*v, *a);
             return EXIT_OK;
           }};

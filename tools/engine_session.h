@@ -24,8 +24,13 @@ class EngineSession {
   const Game& game() const { return game_; }
   // Returns the move that closed a mill and waits for its removal, or null.
   const Move* pending() const { return pending_ ? &*pending_ : nullptr; }
-  // Returns the table directory in use: the one given, else data/<variant>.
+  // Returns the table directory in use: the one given, else play_dir()'s choice (the
+  // 50-ply tables when they are there: the session plays under the draw rules).
   std::string dir() const;
+  // Returns the plies since the last mill or the end of placement (0 in placement).
+  int counter() const { return std::max(0, game_.quiet_plies()); }
+  // Returns the metric of the tables (DTM until they are opened).
+  Metric metric() const { return tables_ ? tables_->metric() : Metric::DTM; }
 
   // Chooses the variant named (any case) and goes back to its empty board.
   Status set_variant(std::string_view name);
@@ -45,9 +50,11 @@ class EngineSession {
   // move that completes it. Errors: the game is over; a missing table (NotFound).
   Result<Move> choose(int level);
   // Returns every legal move with its value for the mover, best first (those completing
-  // the pending move only, when one waits).
+  // the pending move only, when one waits); with 50-ply tables, values under the rule at
+  // the game's counter (fifty_at).
   Result<std::vector<MoveValue>> moves();
-  // Returns the value for the side to move: that of its best move when one is pending.
+  // Returns the value for the side to move: that of its best move when one is pending;
+  // with 50-ply tables, under the rule at the game's counter.
   Result<ValueCode> value();
   // Returns s's message, with the command that builds a missing table.
   std::string explain(const Status& s) const;

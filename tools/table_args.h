@@ -10,7 +10,7 @@
 namespace millbase::cli {
 
 struct TablesArgs {
-  std::string variant, db;
+  std::string variant, db, rule;
   std::vector<std::string> sectors;
   int max_stones = -1, threads = 0;
   bool json = false, quick = false;
@@ -19,10 +19,13 @@ struct TablesArgs {
   bool longest = false;
 };
 
-// Adds --variant, --db and --json to cmd, stored in a.
+// Adds --variant, --db, --rule and --json to cmd, stored in a.
 inline void add_table_options(CLI::App* cmd, TablesArgs& a) {
   add_variant_option(cmd, &a.variant);
-  cmd->add_option("--db,-d", a.db, "Table directory (default: data/<variant>)");
+  cmd->add_option("--db,-d", a.db,
+                  "Table directory (default: data/<variant>, data/<variant>-fifty with --rule "
+                  "fifty)");
+  add_rule_option(cmd, &a.rule, "none: the plain tables; fifty: the 50-ply rule's tables");
   cmd->add_flag("--json", a.json, "Print JSON");
 }
 
