@@ -67,6 +67,13 @@ void Game::resign() { resigned_ = true; }
 
 int Game::quiet_plies() const { return history_.back().quiet; }
 
+int Game::repetitions() const {
+  const Entry& now = history_.back();
+  if (now.quiet < 0) return 0;
+  return int(std::count_if(history_.begin() + now.window, history_.end(),
+                           [&](const Entry& e) { return e.position == now.position; }));
+}
+
 EndReason Game::reason() const {
   if (resigned_) return EndReason::Resignation;
   switch (game_over(*variant_, position())) {
@@ -77,11 +84,8 @@ EndReason Game::reason() const {
     case GameOver::None:
       break;
   }
-  const Entry& now = history_.back();
-  if (now.quiet < 0) return EndReason::None;
-  int seen = int(std::count_if(history_.begin() + now.window, history_.end(),
-                               [&](const Entry& e) { return e.position == now.position; }));
-  if (seen >= DRAW_REPETITIONS) return EndReason::Repetition;
+  if (history_.back().quiet < 0) return EndReason::None;
+  if (repetitions() >= DRAW_REPETITIONS) return EndReason::Repetition;
   if (quiet_plies() >= DRAW_PLIES) return EndReason::FiftyPlies;
   return EndReason::None;
 }

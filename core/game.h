@@ -62,6 +62,9 @@ class Game {
   const std::vector<Move>& moves() const { return moves_; }
   // Returns the plies since the draw-rule window began, or -1 during placement.
   int quiet_plies() const;
+  // Returns how often the current position has occurred in the draw-rule window (1 the
+  // first time), or 0 during placement.
+  int repetitions() const;
 
   Outcome outcome() const;
   EndReason reason() const;

@@ -119,5 +119,6 @@ Command register_engine(CLI::App& app);
 Command register_uci(CLI::App& app);
 Command register_annotate(CLI::App& app);
 Command register_openings(CLI::App& app);
+Command register_serve(CLI::App& app);
 
 }  // namespace millbase::cli

@@ -30,6 +30,11 @@ void EngineSession::set_db(std::string dir) {
   tables_.reset();
 }
 
+void EngineSession::set_tables(std::shared_ptr<const Tablebase> tables) {
+  tables_ = std::move(tables);
+  player_.reset();
+}
+
 void EngineSession::set_seed(uint64_t seed) {
   seed_ = seed;
   player_.reset();  // the tables and their cache stay

@@ -36,6 +36,8 @@ class EngineSession {
   Status set_variant(std::string_view name);
   // Uses the tables in dir from the next probe on (empty: data/<variant>).
   void set_db(std::string dir);
+  // Uses these tables (opened by the caller, for the session's variant).
+  void set_tables(std::shared_ptr<const Tablebase> tables);
   // Seeds the choices among equally good moves.
   void set_seed(uint64_t seed);
 

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""The offline page (tools/build_offline.sh) against millbase serve.
+
+Usage: offline_test.py MILLBASE OFFLINE_DIR SIX_FIFTY_DB FIVE_FIFTY_DB
+
+Opens OFFLINE_DIR/index.html from file:// in headless Chromium with the network cut
+off (DevTools network emulation: offline), and checks that:
+- the page shows the board and one entry per legal move;
+- along a game of six and one of five, every answer of the page's engine
+  (window.millbaseOffline, the WebAssembly build) is the same JSON as millbase serve's
+  for the same request, on the same tables;
+- the page made no request outside its own folder (every resource is a file: URL).
+Prints the time to the first answer and "all checks passed".
+"""
+import json
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+MILLBASE, OFFLINE, SIX, FIVE = sys.argv[1:5]
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def served(base, path, params):
+    url = base + "api/" + path + "?" + urllib.parse.urlencode(params)
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return r.status, json.loads(r.read().decode())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read().decode())
+
+
+def start_server(variant, db):
+    p = subprocess.Popen([MILLBASE, "serve", "--variant", variant, "--db", db, "--port", "0"],
+                         stdout=subprocess.PIPE, text=True)
+    line = p.stdout.readline().strip()
+    if not line.startswith("millbase serve: "):
+        fail("serve: " + line)
+    return p, line.split(" ")[2]
+
+
+options = webdriver.ChromeOptions()
+for flag in ("--headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+             "--disable-background-networking --disable-component-update --disable-sync").split():
+    options.add_argument(flag)
+options.add_argument("--user-data-dir=" + tempfile.mkdtemp())
+options.binary_location = "/usr/bin/chromium"
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+servers = []
+try:
+    driver.set_network_conditions(offline=True, latency=0, download_throughput=0,
+                                  upload_throughput=0)
+    start = time.time()
+    driver.get("file://" + OFFLINE + "/index.html#variant=six")
+
+    def offline(path, params):
+        text = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "window.millbaseOffline(arguments[0], arguments[1])"
+            "  .then(r => done(JSON.stringify(r)), e => done(JSON.stringify({error: String(e)})));",
+            path, params)
+        answer = json.loads(text)
+        if "status" not in answer:
+            fail("the offline engine failed: " + text)
+        return answer["status"], answer["body"]
+
+    status, first = offline("game", {"variant": "six", "moves": ""})
+    print("first answer %.2f s after the page was asked for" % (time.time() - start))
+    if status != 200 or first["rule"] != "fifty" or len(first["legal"]) != 16:
+        fail("six's empty board offline: %d %s" % (status, json.dumps(first)[:300]))
+
+    # The tables inside: six's and five's 50-ply tables, nothing for nine.
+    tables = {v["name"]: v["tables"] for v in offline("variants", {})[1]["variants"]}
+    if tables != {"nine": None, "nine-noflying": None, "six": "fifty", "five": "fifty"}:
+        fail("the offline build's tables: %s" % tables)
+
+    # The page itself draws the board and lists the moves.
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        listed = driver.execute_script("return document.querySelectorAll('[data-move]').length")
+        points = driver.execute_script("return document.querySelectorAll('[data-point]').length")
+        if listed == 16 and points >= 16:
+            break
+        time.sleep(0.2)
+    else:
+        fail("the page shows %s moves and %s points, expected 16 and 16" % (listed, points))
+
+    for variant, db in (("six", SIX), ("five", FIVE)):
+        server, base = start_server(variant, db)
+        servers.append(server)
+        moves = []
+        for ply in range(30):
+            params = {"variant": variant, "moves": " ".join(moves)}
+            a = offline("game", params)
+            b = served(base, "game", params)
+            if a != b:
+                fail("%s after %s: offline %s, server %s" % (variant, moves, json.dumps(a)[:400],
+                                                             json.dumps(b)[:400]))
+            game = a[1]
+            if game["outcome"] != "ongoing":
+                break
+            for level in ("perfect", "3"):
+                c = offline("computer", dict(params, level=level, seed="5"))
+                d = served(base, "computer", dict(params, level=level, seed="5"))
+                if c != d:
+                    fail("computer at %s: offline %s, server %s" % (moves, c, d))
+            moves.append(game["legal"][(ply * 7) % len(game["legal"])]["move"])
+        for bad in ({"variant": variant, "moves": "zz"}, {"variant": "seven"},
+                    {"variant": variant, "start": "W:a9 B: w"}):
+            if offline("game", bad) != served(base, "game", bad):
+                fail("a bad request is answered differently: %s" % bad)
+        print("%s: %d plies, offline and served answers equal" % (variant, len(moves)))
+
+    urls = driver.execute_script(
+        "return [location.href].concat(performance.getEntriesByType('resource').map(e => e.name))")
+    outside = [u for u in urls if not u.startswith("file://")]
+    if outside:
+        fail("the page asked for something outside its folder: %s" % outside)
+    print("all checks passed")
+finally:
+    driver.quit()
+    for s in servers:
+        s.kill()

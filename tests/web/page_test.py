@@ -1,0 +1,494 @@
+#!/usr/bin/env python3
+"""Browser test of the analysis page of `millbase serve` (web/, docs/web-api.md).
+
+usage: page_test.py MILLBASE SIX_DB OUT_PNG [--url URL]
+
+Starts `MILLBASE serve --variant six --db SIX_DB --port 0` (from an empty working
+directory, so that the other variants have no tables), drives the page in headless
+Chromium through Selenium (Debian: chromium, chromium-driver, python3-selenium) and
+checks:
+- a short game of six played by clicking points: every move value the page shows
+  equals `millbase analyze --json` for the position the page shows, after every ply;
+- a mill asks for a removal: the prompt, only the removable stones clickable (the
+  stones the analysis names as removals), Escape cancels, a click removes;
+- placement by keyboard (Enter on a focused point); movement by clicking a stone then
+  its target, in a position given by the URL hash; the end of the game;
+- the computer answers when it plays the side to move;
+- undo and redo; reloading the page's URL reproduces the game;
+- a variant without tables: the missing-table message, the board still works; nine's
+  board has 24 points;
+- every request the page made went to the server's own origin;
+- a screenshot at 1100x800 to OUT_PNG (and OUT_PNG with -phone at 390x844), where the
+  board and the move list fit the width without horizontal scrolling.
+SIX_DB may hold plain or 50-ply tables (the analysis then uses --rule fifty --counter).
+--url tests a server already running there instead of starting one.
+Prints "all checks passed" at the end; exits 1 with the failed check otherwise.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    sys.exit('page_test: needs Selenium for this python3 (' + sys.executable +
+             '): apt-get install python3-selenium chromium chromium-driver')
+
+CHROMIUM = shutil.which('chromium') or '/usr/bin/chromium'
+CHROMEDRIVER = shutil.which('chromedriver') or '/usr/bin/chromedriver'
+TIMEOUT = 20  # seconds for the page to settle after an action
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+def log(message):
+    print(message, flush=True)
+
+
+class Server:
+    """`millbase serve` on a free port; its URL is the first line it prints."""
+
+    def __init__(self, millbase, db):
+        self.cwd = tempfile.mkdtemp(prefix='page-test-serve-')
+        self.proc = subprocess.Popen(
+            [millbase, 'serve', '--variant', 'six', '--db', db, '--port', '0'],
+            cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = []
+        reader = threading.Thread(target=lambda: first.append(self.proc.stdout.readline()))
+        reader.start()
+        reader.join(30)
+        line = first[0].strip() if first else ''
+        prefix = 'millbase serve: '
+        if not line.startswith(prefix):
+            self.stop()
+            raise CheckFailed(f'millbase serve did not print its URL first (got {line!r}; '
+                              f'stderr: {self.proc.stderr.read().strip()!r})')
+        self.url = line[len(prefix):]
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        shutil.rmtree(self.cwd, ignore_errors=True)
+
+
+def start_browser(profile):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+                 '--disable-background-networking', '--disable-component-update',
+                 '--disable-sync', '--disable-dev-shm-usage', f'--user-data-dir={profile}',
+                 '--window-size=1100,800']:
+        options.add_argument(flag)
+    options.set_capability('goog:loggingPrefs', {'performance': 'ALL', 'browser': 'ALL'})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(60)
+    return driver
+
+
+class PageTest:
+    def __init__(self, driver, url, millbase, db):
+        self.driver, self.url, self.millbase, self.db = driver, url, millbase, db
+        self.origin = '{0.scheme}://{0.netloc}'.format(urllib.parse.urlsplit(url))
+        self.requests = []  # every URL the page asked for, from the DevTools log
+        self.rule = None
+
+    # --- reading the page ---------------------------------------------------------------
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def text(self, element_id):
+        return self.js(f"return document.getElementById('{element_id}').textContent")
+
+    def plies(self):
+        return int(self.js('return document.body.dataset.plies || "0"'))
+
+    def mode(self):
+        return self.js('return document.body.dataset.mode')
+
+    def settle(self, plies=None, what='the page'):
+        """Waits until no request is on its way and the computer is not thinking."""
+        def settled(_):
+            idle = self.js('return document.body.dataset.busy === "false" && '
+                           '!document.body.dataset.thinking')
+            return idle and (plies is None or self.plies() == plies)
+        try:
+            WebDriverWait(self.driver, TIMEOUT, poll_frequency=0.05).until(settled)
+        except Exception:
+            raise CheckFailed(f'{what} did not settle within {TIMEOUT} s (plies '
+                              f'{self.plies()}, wanted {plies}; message: '
+                              f'{self.text("message")!r})')
+
+    def point(self, name):
+        return self.driver.find_element(By.CSS_SELECTOR, f'#board [data-point="{name}"]')
+
+    def click(self, name):
+        self.point(name).click()
+
+    def page_moves(self):
+        """The legal moves the page lists, in its order: [(move, result, distance, 50-ply
+        class, text)]."""
+        return self.js("""
+            return [...document.querySelectorAll('#legal-moves [data-move]')].map(b => [
+              b.dataset.move, b.dataset.result || null,
+              b.dataset.distance === undefined || b.dataset.distance === '' ? null : Number(b.dataset.distance),
+              b.dataset.class || null, b.querySelector('.value').textContent]);""")
+
+    def page_moves_list(self):
+        return self.js("return [...document.querySelectorAll('#move-list [data-ply]')].map(b => b.textContent)")
+
+    def clickable(self):
+        return set(self.js("return [...document.querySelectorAll('#board .point.clickable')]"
+                           ".map(g => g.dataset.point)"))
+
+    # --- checks -------------------------------------------------------------------------
+
+    def analyze(self, position):
+        args = [self.millbase, 'analyze', '--variant', 'six', '--db', self.db, '--json', position]
+        if self.rule == 'fifty':
+            counter = self.js('return document.body.dataset.counter') or '0'
+            args[-1:-1] = ['--rule', 'fifty', '--counter', counter]
+        r = subprocess.run(args, capture_output=True, text=True, timeout=60)
+        check(r.returncode == 0, f'millbase analyze failed on {position!r}: {r.stderr.strip()}')
+        return json.loads(r.stdout)
+
+    def check_values(self, ply_name):
+        """The page's values for every legal move are those of millbase analyze."""
+        position = self.text('position')
+        expected = self.analyze(position)
+        shown = self.page_moves()
+        want = {m['move']: (m['result'], m['distance'], m.get('class')) for m in expected['moves']}
+        got = {m: (r, d, c) for m, r, d, c, _ in shown}
+        check(len(shown) == len(got), f'{ply_name}: a move is listed twice: {shown}')
+        check(got == want, f'{ply_name}: the values shown for {position!r} differ from millbase '
+                           f'analyze:\n  page:    {sorted(got.items())}\n  analyze: {sorted(want.items())}')
+        # Best first: the same sequence of values as the analysis (ties in any order).
+        check([got[m] for m, *_ in shown] == [want[m['move']] for m in expected['moves']],
+              f'{ply_name}: the moves are not listed best first: {shown}')
+        for move, result, distance, _, words in shown:
+            check(words.startswith(result) and (distance is None or str(distance) in words),
+                  f'{ply_name}: move {move} shows {words!r} for {result} {distance}')
+            colour = self.js('return getComputedStyle(document.querySelector(arguments[0])).color',
+                             f'#legal-moves [data-move="{move}"] .value')
+            check(colour == {'win': 'rgb(26, 127, 55)', 'draw': 'rgb(110, 119, 129)',
+                             'loss': 'rgb(207, 34, 46)'}[result],
+                  f'{ply_name}: move {move} ({result}) is coloured {colour}')
+        side = expected['side_to_move']
+        check(self.js("return document.getElementById('side-to-move').dataset.side") == side,
+              f'{ply_name}: the page says {self.text("side-to-move")!r} to move, analyze {side}')
+        check(expected['result'] in self.text('value'),
+              f'{ply_name}: the position value {self.text("value")!r} is not {expected["result"]}')
+        log(f'  {ply_name}: {position}: {len(shown)} moves, values as millbase analyze')
+
+    def play_click(self, points, plies_after, name):
+        for p in points:
+            self.click(p)
+        self.settle(plies_after, name)
+        self.check_values(name)
+
+    # --- the scenario -------------------------------------------------------------------
+
+    def open(self, url):
+        self.driver.get(url)
+        self.settle(what='the page at ' + url)
+
+    def run(self, png):
+        d = self.driver
+        self.open(self.url)
+        variants = json.loads(self.js(
+            "return JSON.stringify([...document.querySelectorAll('#variant option')].map(o => o.value))"))
+        check('six' in variants and 'nine' in variants, f'the variant selector offers {variants}')
+        check(self.js("return document.getElementById('variant').value") == 'six',
+              'the page does not start on six, the variant with tables')
+        check(len(d.find_elements(By.CSS_SELECTOR, '#board [data-point]')) == 16,
+              "six's board does not have 16 points")
+        rule = self.text('rule')
+        self.rule = self.js("return document.getElementById('rule').dataset.rule")
+        check(self.js("return document.getElementById('tables-error').hidden"),
+              f'six has its tables, yet the page says {self.text("tables-error")!r}')
+        check(self.text('phase') == 'placement' and self.text('counter').startswith('—'),
+              f'the start is in placement with no counter: {self.text("phase")!r} {self.text("counter")!r}')
+        log(f'page open at {self.url}, tables: {rule}')
+        self.check_values('start')
+
+        # Placements by clicking, one by keyboard; White's mill b2 d2 f2 asks for a removal.
+        self.play_click(['d2'], 1, 'ply 1 d2')
+        self.play_click(['c4'], 2, 'ply 2 c4')
+        self.js("document.querySelector('#board [data-point=\"b2\"]').focus()")
+        ActionChains(d).send_keys(Keys.ENTER).perform()
+        self.settle(3, 'ply 3 b2 by keyboard')
+        check(self.page_moves_list()[-1] == 'b2', 'Enter on the focused point b2 did not place there')
+        self.check_values('ply 3 b2 (keyboard)')
+        self.play_click(['e4'], 4, 'ply 4 e4')
+        check(self.text('white-in-hand') == '4' and self.text('black-on-board') == '2',
+              f'stones: white in hand {self.text("white-in-hand")}, black on board '
+              f'{self.text("black-on-board")}')
+
+        expected = self.analyze(self.text('position'))
+        removals = {m['move'].split('x')[1] for m in expected['moves'] if m['move'].startswith('f2x')}
+        check(removals, 'the test expects f2 to close a mill here')
+        self.click('f2')
+        check(self.mode() == 'remove', f'f2 closes a mill but the page is in mode {self.mode()!r}')
+        check('remove a stone' in self.text('prompt'),
+              f'no removal prompt after the mill: {self.text("prompt")!r}')
+        check(self.clickable() == removals,
+              f'clickable points while removing: {sorted(self.clickable())}, removable: {sorted(removals)}')
+        marked = set(self.js("return [...document.querySelectorAll('#board .removable')].map(g => g.dataset.point)"))
+        check(marked == removals, f'stones marked removable: {sorted(marked)}, removable: {sorted(removals)}')
+        check(self.plies() == 4, 'the mill was played before the removal was chosen')
+        ActionChains(d).send_keys(Keys.ESCAPE).perform()
+        check(self.mode() == 'idle' and self.plies() == 4, 'Escape does not cancel the removal')
+        self.click('f2')
+        victim = sorted(removals)[0]
+        self.play_click([victim], 5, f'ply 5 f2x{victim}')
+        check(self.page_moves_list()[-1] == f'f2x{victim}',
+              f'the move list ends with {self.page_moves_list()[-1:]}, not f2x{victim}')
+        check(self.point(victim).get_attribute('data-stone') == '', f'{victim} was not removed')
+        log(f'  the mill asked for a removal of {sorted(removals)}; Escape cancelled; {victim} removed')
+
+        # A move from the list of legal moves.
+        first = self.page_moves()[0][0]
+        d.find_element(By.CSS_SELECTOR, f'#legal-moves [data-move="{first}"]').click()
+        self.settle(6, 'ply 6 from the list')
+        check(self.page_moves_list()[-1] == first, f'clicking {first} in the list did not play it')
+        self.check_values(f'ply 6 {first} (from the list)')
+
+        # The computer plays the side to move.
+        side = self.js("return document.getElementById('side-to-move').dataset.side")
+        legal_before = {m for m, *_ in self.page_moves()}
+        d.find_element(By.ID, 'computer-' + side).click()
+        self.settle(7, f'the computer playing {side}')
+        reply = self.page_moves_list()[-1]
+        check(reply in legal_before, f'the computer played {reply!r}, not a legal move')
+        d.find_element(By.ID, 'computer-none').click()
+        self.check_values(f'ply 7 {reply} (the computer)')
+        log(f'  the computer ({side}) answered {reply}')
+        self.screenshot(png, 1100, 800)
+
+        # Flip: Black's side at the bottom, then back.
+        below = "return document.querySelector('[data-point=b2]').getBoundingClientRect().top > " \
+                "document.querySelector('[data-point=b6]').getBoundingClientRect().top"
+        check(self.js(below), 'b2 is not below b6')
+        d.find_element(By.ID, 'flip').click()
+        check(not self.js(below), 'the flipped board still has b2 below b6')
+        d.find_element(By.ID, 'flip').click()
+        check(self.js(below), 'flipping twice does not restore the board')
+
+        # Undo and redo.
+        position7, moves7 = self.text('position'), self.page_moves_list()
+        d.find_element(By.ID, 'undo').click()
+        self.settle(6, 'undo')
+        check(self.page_moves_list() == moves7[:-1], 'undo did not take back the last ply')
+        self.check_values('after undo')
+        d.find_element(By.ID, 'undo').click()
+        self.settle(5, 'undo twice')
+        d.find_element(By.ID, 'redo').click()
+        self.settle(6, 'redo')
+        d.find_element(By.ID, 'redo').click()
+        self.settle(7, 'redo twice')
+        check(self.text('position') == position7 and self.page_moves_list() == moves7,
+              'undo twice then redo twice does not come back to the same game')
+        check(d.find_element(By.ID, 'redo').get_attribute('disabled') is not None,
+              'redo is still enabled at the end')
+        log('  undo and redo')
+
+        # The URL reproduces the game, on reload and in a fresh load.
+        url = d.current_url
+        check('moves=' in url, f'the URL does not hold the moves: {url}')
+        d.refresh()
+        self.settle(7, 'the reloaded page')
+        check(self.text('position') == position7 and self.page_moves_list() == moves7,
+              'reloading the URL does not reproduce the game')
+        d.get('about:blank')
+        self.open(url)
+        check(self.text('position') == position7, 'opening the URL again does not reproduce the game')
+        log(f'  the URL reproduces the game: {url[len(self.origin):]}')
+
+        # The game as text: a record to copy, and a pasted move list loaded back.
+        record = d.find_element(By.ID, 'game-text').get_attribute('value')
+        check('[Variant "six"]' in record and '1. d2 c4 2. b2 e4' in record,
+              f'the game record reads {record!r}')
+        box = d.find_element(By.ID, 'game-text')
+        box.clear()
+        box.send_keys('1. d2 c4 2. b2')
+        d.find_element(By.ID, 'load').click()
+        self.settle(3, 'loading a pasted move list')
+        check(self.page_moves_list() == ['d2', 'c4', 'b2'],
+              f'the pasted moves gave {self.page_moves_list()}')
+        log('  the game record, and a pasted move list loaded')
+
+        # Movement by clicking, from a start position in the URL hash, to the end of the game.
+        start = 'W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w'
+        self.open(self.url + '#' + urllib.parse.urlencode({'variant': 'six', 'start': start}))
+        check(self.text('position') == start and self.text('phase') == 'movement',
+              f'the hash start position gives {self.text("position")!r}, {self.text("phase")!r}')
+        check(self.text('counter').startswith('0'), f'the counter at the start of movement: {self.text("counter")!r}')
+        self.check_values('movement start')
+        self.click('d3')
+        check(self.mode() == 'from', 'clicking a stone that can move does not select it')
+        targets = set(self.js("return [...document.querySelectorAll('#board .target')].map(g => g.dataset.point)"))
+        check(targets == {'c3', 'e3'}, f'the targets of d3 are marked as {sorted(targets)}')
+        self.click('b6')  # a black stone: not a move, cancels
+        check(self.mode() == 'idle', 'a click beside the moves does not cancel the selection')
+        self.click('d3')
+        self.click('c3')
+        self.settle(1, 'd3-c3')
+        check(self.page_moves_list() == ['d3-c3'], f'moves after d3-c3: {self.page_moves_list()}')
+        status = self.text('status')
+        check('over' in status.lower() and 'white' in status.lower(),
+              f'the game is over (Black cannot move) but the status says {status!r}')
+        check(self.page_moves() == [] and self.clickable() == set(),
+              'moves are still offered after the end of the game')
+        log(f'  movement by clicking, then: {status}')
+
+        # Movement with the counter running, from the README's cursed win (a draw under the
+        # 50-ply rule): two plies from the list of legal moves.
+        start = 'W:f2,b4,c4,b6,f6 B:b2,d2,c5,d6 w'
+        self.open(self.url + '#' + urllib.parse.urlencode({'variant': 'six', 'start': start}))
+        self.check_values('cursed win start')
+        for ply in [1, 2]:
+            move = self.page_moves()[0][0]
+            d.find_element(By.CSS_SELECTOR, f'#legal-moves [data-move="{move}"]').click()
+            self.settle(ply, f'{move} from the list')
+            check(self.text('counter').startswith(f'{ply} '), f'the counter after {ply} plies '
+                  f'without a mill reads {self.text("counter")!r}')
+            self.check_values(f'{move}, counter {ply}')
+
+        # A variant without tables: the message, and the board still works.
+        d.find_element(By.CSS_SELECTOR, '#variant option[value="five"]').click()
+        self.settle(0, 'five')
+        message = self.text('tables-error')
+        check(not self.js("return document.getElementById('tables-error').hidden") and
+              'millbase solve' in message, f'five has no tables, yet the page says {message!r}')
+        check(self.page_moves() and all(r is None for _, r, *_ in self.page_moves()),
+              'without tables the moves are not listed without values')
+        self.click('d2')
+        self.settle(1, 'a placement in five without tables')
+        d.find_element(By.ID, 'new-game').click()
+        self.settle(0, 'a new game')
+        check(self.text('position') == 'W: B: w 5 5', f'a new game of five is {self.text("position")!r}')
+        log(f'  five without tables: {message}')
+        d.find_element(By.CSS_SELECTOR, '#variant option[value="nine"]').click()
+        self.settle(0, 'nine')
+        check(len(d.find_elements(By.CSS_SELECTOR, '#board [data-point]')) == 24,
+              "nine's board does not have 24 points")
+        lines = len(d.find_elements(By.CSS_SELECTOR, '#board line'))
+        check(lines == 32, f"nine's board has {lines} lines, not 32")
+
+        # A phone: the board and the move list fit the width.
+        self.open(url)
+        d.execute_cdp_cmd('Emulation.setDeviceMetricsOverride',
+                          {'width': 390, 'height': 844, 'deviceScaleFactor': 2, 'mobile': True})
+        d.refresh()
+        self.settle(7, 'the page on a phone')
+        for selector in ['#board', '#legal-moves', '#move-list']:
+            box = self.js('const r = document.querySelector(arguments[0]).getBoundingClientRect();'
+                          'return [r.left, r.right, r.width, r.height, window.innerWidth];', selector)
+            check(box[2] > 0 and box[3] > 0, f'{selector} is not visible on a phone: {box}')
+            check(box[0] >= 0 and box[1] <= box[4] + 0.5,
+                  f'{selector} does not fit a phone\'s width: left {box[0]}, right {box[1]}, width {box[4]}')
+        overflow = self.js('return [document.documentElement.scrollWidth, window.innerWidth]')
+        check(overflow[0] <= overflow[1], f'the page scrolls sideways on a phone: {overflow}')
+        board = self.js("return document.getElementById('board').getBoundingClientRect().width")
+        check(board >= 300, f'the board is only {board} px wide on a 390 px phone')
+        d.save_screenshot(phone_png(png))
+        d.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
+        log(f'  phone 390x844: board {board:.0f} px wide, no sideways scrolling')
+
+        self.check_requests()
+
+    def screenshot(self, png, width, height):
+        self.driver.set_window_size(width, height)
+        inner = self.js('return [window.innerWidth, window.innerHeight]')
+        # Headless windows include no browser chrome, but make the viewport the size asked.
+        self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        self.driver.save_screenshot(png)
+        log(f'  screenshot {png}')
+
+    def check_requests(self):
+        for entry in self.driver.get_log('performance'):
+            message = json.loads(entry['message'])['message']
+            # The page's requests: those of a document of the server (Chromium's own
+            # pages, such as its first new tab, are not the page's).
+            if (message['method'] == 'Network.requestWillBeSent' and
+                    message['params'].get('documentURL', '').startswith(self.origin + '/')):
+                self.requests.append(message['params']['request']['url'])
+        self.requests += self.js('return performance.getEntriesByType("resource").map(e => e.name)')
+        check(any('/api/game' in u for u in self.requests), 'no /api/game request was seen')
+        foreign = sorted({u for u in self.requests
+                          if not u.startswith(self.origin + '/') and u != 'about:blank'})
+        check(not foreign, f'the page asked for URLs outside {self.origin}: {foreign}')
+        log(f'  {len(self.requests)} requests, all to {self.origin}')
+
+
+def phone_png(png):
+    root, ext = os.path.splitext(png)
+    return root + '-phone' + (ext or '.png')
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('millbase')
+    ap.add_argument('db')
+    ap.add_argument('png')
+    ap.add_argument('--url', help='test the server already running at this URL')
+    a = ap.parse_args()
+    for path in [CHROMIUM, CHROMEDRIVER]:
+        if not os.access(path, os.X_OK):
+            sys.exit(f'page_test: {path} is missing: apt-get install chromium chromium-driver')
+    started = time.time()
+    server = driver = None
+    profile = tempfile.mkdtemp(prefix='page-test-chromium-')
+    try:
+        if a.url:
+            url = a.url
+        else:
+            server = Server(a.millbase, a.db)
+            url = server.url
+        driver = start_browser(profile)
+        PageTest(driver, url, a.millbase, a.db).run(a.png)
+    except CheckFailed as e:
+        print(f'page_test: FAILED: {e}', file=sys.stderr)
+        if driver:
+            try:
+                driver.save_screenshot(os.path.splitext(a.png)[0] + '-failed.png')
+                for entry in driver.get_log('browser'):
+                    print('  browser console:', entry.get('message'), file=sys.stderr)
+            except Exception:
+                pass
+        return 1
+    finally:
+        if driver:
+            driver.quit()
+        if server:
+            server.stop()
+        shutil.rmtree(profile, ignore_errors=True)
+    print(f'all checks passed ({time.time() - started:.1f} s)')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

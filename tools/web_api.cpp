@@ -1,0 +1,258 @@
+#include "tools/web_api.h"
+
+#include <algorithm>
+
+#include "core/game.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "db/dir_manifest.h"
+#include "player/player.h"
+#include "tools/cli_common.h"
+#include "tools/engine_session.h"
+
+namespace millbase::cli {
+
+namespace {
+
+ApiResponse error(int status, const std::string& message) {
+  return {status, "{\"error\":" + json_string(message) + "}"};
+}
+
+// Returns the parameter `name`, or `otherwise` when it is absent.
+std::string param(const ApiParams& params, const std::string& name, const std::string& otherwise) {
+  auto it = params.find(name);
+  return it == params.end() ? otherwise : it->second;
+}
+
+std::string side(Color c) { return c == WHITE ? "white" : "black"; }
+
+// Returns {"white":w,"black":b}.
+std::string pair_json(int white, int black) {
+  return "{\"white\":" + std::to_string(white) + ",\"black\":" + std::to_string(black) + "}";
+}
+
+// Returns the points of a bitboard as a JSON array of names.
+std::string points_json(const Variant& v, Bitboard b) {
+  std::string out;
+  while (b)
+    out += (out.empty() ? "\"" : ",\"") + std::string(point_name(*v.board, pop_lsb(b))) + "\"";
+  return "[" + out + "]";
+}
+
+// Returns the name of a point as JSON, or null for NO_POINT.
+std::string point_json(const Variant& v, Point p) {
+  return p == NO_POINT ? "null" : json_string(point_name(*v.board, p));
+}
+
+// Returns the JSON object of a value for the side it belongs to: plain, or a fifty code
+// with `counter` plies on the counter.
+std::string value_json(ValueCode value, Metric metric, int counter) {
+  if (metric == Metric::FIFTY)
+    return "{" + json_fifty(value, counter) +
+           ",\"text\":" + json_string(fifty_move_text(value, counter)) + "}";
+  return "{" + json_value(value) + ",\"text\":" + json_string(value_text(value)) + "}";
+}
+
+// Returns the variant named by the `variant` parameter (any case; default six).
+Result<const Variant*> variant_of(const ApiParams& params) {
+  const std::string name = param(params, "variant", "six");
+  if (const Variant* v = find_variant(ascii_lower(name))) return v;
+  return Status::invalid("unknown variant " + quote_token(name) +
+                         " (choose nine, nine-noflying, six, five)");
+}
+
+// Returns the words of a move list: split at blanks and commas.
+std::vector<std::string> move_words(const std::string& text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : text + " ") {
+    if (c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r' || c == '+') {
+      if (!word.empty()) words.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  return words;
+}
+
+}  // namespace
+
+std::string WebApi::dir(const Variant& v) const {
+  auto it = dirs_.find(std::string(v.name));
+  return play_dir(v, it == dirs_.end() ? "" : it->second);
+}
+
+Result<std::shared_ptr<const Tablebase>> WebApi::tables(const Variant& v) {
+  std::lock_guard lock(mutex_);
+  if (auto it = open_.find(std::string(v.name)); it != open_.end()) return it->second;
+  Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir(v));
+  if (tb) open_[std::string(v.name)] = *tb;  // a missing directory is asked again later
+  return tb;
+}
+
+ApiResponse WebApi::handle(std::string_view path, const ApiParams& params) {
+  if (path == "variants") return variants();
+  if (path == "game") return game(params);
+  if (path == "computer") return computer(params);
+  return error(404, "unknown path /api/" + std::string(path) +
+                        " (the API has /api/variants, /api/game, /api/computer)");
+}
+
+ApiResponse WebApi::variants() {
+  std::string list;
+  for (const Variant* v : all_variants()) {
+    const Board& b = *v->board;
+    std::string points, lines;
+    for (int p = 0; p < b.num_points; ++p) {
+      points += std::string(points.empty() ? "" : ",") +
+                "{\"name\":" + json_string(point_name(b, Point(p))) +
+                ",\"x\":" + std::to_string(b.coord[p].col) +
+                ",\"y\":" + std::to_string(b.coord[p].row) + "}";
+      for (Bitboard adj = b.adjacent[p]; adj;)
+        if (const Point q = pop_lsb(adj); q > p)
+          lines += std::string(lines.empty() ? "" : ",") + "[" + point_json(*v, Point(p)) + "," +
+                   point_json(*v, q) + "]";
+    }
+    const std::string d = dir(*v);
+    Result<Metric> metric = dir_metric(d);
+    const bool present = metric && check_table_dir(*v, d, *metric);
+    list += std::string(list.empty() ? "" : ",") + "{\"name\":" + json_string(v->name) +
+            ",\"stones\":" + std::to_string(v->stones) +
+            ",\"flying\":" + (v->flying ? "true" : "false") +
+            ",\"start\":" + json_string(format_position(*v, start_position(*v))) + ",\"points\":[" +
+            points + "],\"lines\":[" + lines + "],\"tables\":" +
+            (present ? json_string(*metric == Metric::FIFTY ? "fifty" : "none") : "null") +
+            ",\"dir\":" + json_string(d) + "}";
+  }
+  return {200, "{\"variants\":[" + list + "]}"};
+}
+
+namespace {
+
+// The game of a request: its variant, start and moves replayed in a session.
+struct RequestGame {
+  const Variant* variant;
+  Position start;
+  std::unique_ptr<EngineSession> session;
+};
+
+// Returns the game that the variant, start and moves parameters describe; errors are
+// the notation's, naming the token.
+Result<RequestGame> request_game(const ApiParams& params, uint64_t seed) {
+  Result<const Variant*> v = variant_of(params);
+  if (!v) return v.status();
+  const std::string start_text = param(params, "start", "");
+  Result<Position> start =
+      start_text.empty() ? Result<Position>(start_position(**v)) : parse_position(**v, start_text);
+  if (!start) return Status::invalid(start.message());
+  auto session = std::make_unique<EngineSession>(**v, "", seed);
+  if (Status st = session->set_position(*start, move_words(param(params, "moves", "")), false); !st)
+    return Status::invalid(st.message());
+  return RequestGame{*v, *start, std::move(session)};
+}
+
+}  // namespace
+
+ApiResponse WebApi::game(const ApiParams& params) {
+  Result<RequestGame> g = request_game(params, 1);
+  if (!g) return error(400, g.message());
+  const Variant& v = *g->variant;
+  EngineSession& s = *g->session;
+  const Game& game = s.game();
+  const Position& p = game.position();
+  const Phase ph = phase(v, p);
+  std::string moves;
+  for (Move m : game.moves())
+    moves += std::string(moves.empty() ? "" : ",") + json_string(format_move(v, m));
+
+  // Values, when the tables are there.
+  Result<std::shared_ptr<const Tablebase>> tb = tables(v);
+  const bool ongoing = game.outcome() == Outcome::Ongoing;
+  const int counter = s.counter();
+  std::string value = "null", tables_error = "null", rule = "null";
+  std::vector<MoveValue> legal;
+  bool valued = false;
+  if (tb) {
+    s.set_tables(*tb);
+    const Metric metric = (*tb)->metric();
+    rule = metric == Metric::FIFTY ? "\"fifty\"" : "\"none\"";
+    Result<ValueCode> now = (*tb)->probe(p);
+    Result<std::vector<MoveValue>> analyzed =
+        ongoing && now ? analyze_matching(**tb, p, nullptr, counter)
+                       : Result<std::vector<MoveValue>>(std::vector<MoveValue>{});
+    if (!now || !analyzed) {
+      const Status& st = !now ? now.status() : analyzed.status();
+      tables_error = json_string(explain(st, v, dir(v), metric));
+    } else {
+      if (metric == Metric::FIFTY) {
+        const bool placement = ph == Phase::Place;
+        value = "{" + json_fifty(*now, counter) +
+                ",\"text\":" + json_string(fifty_text(*now, counter, placement)) + "}";
+      } else {
+        value = value_json(*now, metric, counter);
+      }
+      legal = *analyzed;
+      valued = true;
+    }
+  } else {
+    tables_error = json_string(explain(tb.status(), v, dir(v)));
+  }
+  if (!valued && ongoing)
+    for (Move m : MoveList(v, p)) legal.push_back({m, DRAW});
+  std::string legal_json;
+  const Metric metric = tb ? (*tb)->metric() : Metric::DTM;
+  for (const MoveValue& m : legal)
+    legal_json += std::string(legal_json.empty() ? "" : ",") +
+                  "{\"move\":" + json_string(format_move(v, m.move)) +
+                  ",\"from\":" + point_json(v, m.move.is_placement() ? NO_POINT : m.move.from) +
+                  ",\"to\":" + point_json(v, m.move.to) +
+                  ",\"remove\":" + point_json(v, m.move.remove) +
+                  ",\"value\":" + (valued ? value_json(m.value, metric, counter) : "null") + "}";
+  const char* phase_name = ph == Phase::Place ? "placement"
+                           : ph == Phase::Fly ? "flying"
+                                              : "movement";
+  std::string body =
+      "{\"variant\":" + json_string(v.name) +
+      ",\"start\":" + json_string(format_position(v, g->start)) + ",\"moves\":[" + moves +
+      "],\"position\":" + json_string(format_position(v, p)) + ",\"side_to_move\":\"" +
+      side(p.side_to_move) + "\",\"phase\":\"" + phase_name +
+      "\",\"in_hand\":" + pair_json(p.in_hand[WHITE], p.in_hand[BLACK]) +
+      ",\"on_board\":" + pair_json(popcount(p.stones[WHITE]), popcount(p.stones[BLACK])) +
+      ",\"stones\":{\"white\":" + points_json(v, p.stones[WHITE]) +
+      ",\"black\":" + points_json(v, p.stones[BLACK]) + "}" +
+      ",\"counter\":" + (game.quiet_plies() < 0 ? "null" : std::to_string(counter)) +
+      ",\"repetitions\":" + std::to_string(game.repetitions()) + ",\"outcome\":\"" +
+      std::string(outcome_name(game.outcome())) + "\",\"reason\":\"" +
+      std::string(reason_name(game.reason())) +
+      "\",\"result_text\":" + (ongoing ? "null" : json_string(game.result_text())) +
+      ",\"rule\":" + rule + ",\"value\":" + value + ",\"tables_error\":" + tables_error +
+      ",\"legal\":[" + legal_json + "]}";
+  return {200, body};
+}
+
+ApiResponse WebApi::computer(const ApiParams& params) {
+  const std::string seed_text = param(params, "seed", "1");
+  uint64_t seed = 0;
+  if (seed_text.empty() || seed_text.size() > 19 ||
+      !std::all_of(seed_text.begin(), seed_text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return error(400, "seed " + quote_token(seed_text) + " is not a number");
+  seed = std::stoull(seed_text);
+  Result<int> level = parse_level(ascii_lower(param(params, "level", "perfect")));
+  if (!level) return error(400, level.message());
+  Result<RequestGame> g = request_game(params, seed);
+  if (!g) return error(400, g.message());
+  const Variant& v = *g->variant;
+  Result<std::shared_ptr<const Tablebase>> tb = tables(v);
+  if (!tb)
+    return error(tb.status().code() == Status::Code::NotFound ? 404 : 400,
+                 explain(tb.status(), v, dir(v)));
+  g->session->set_tables(*tb);
+  Result<Move> m = g->session->choose(*level);
+  if (!m)
+    return error(m.status().code() == Status::Code::NotFound ? 404 : 400,
+                 explain(m.status(), v, dir(v), (*tb)->metric()));
+  return {200, "{\"move\":" + json_string(format_move(v, *m)) + "}"};
+}
+
+}  // namespace millbase::cli

@@ -1,0 +1,93 @@
+'use strict';
+// The board of the analysis page as SVG. It knows no rules: it draws the points, lines
+// and stones of a variant (from /api/variants) with the marks app.js gives it, and
+// reports which point was chosen, by click, or by Enter or Space on a focused point.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const BOARD_SIZE = 360;   // the square the points span, in SVG units
+const BOARD_MARGIN = 64;  // room for the coordinates around it
+
+function svgElement(name, attributes = {}) {
+  const e = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attributes)) e.setAttribute(key, value);
+  return e;
+}
+
+// Draws `variant` into `svg`. view: {stones: {white: [...], black: [...]}, flipped,
+// marks: Map point -> [class, ...] (movable, target, selected, removable, ghost-white,
+// ghost-black, last, hidden-stone), clickable: Set of points that react}.
+// onPoint(name) is called for a chosen point, onPoint(null) for a click beside them.
+function drawBoard(svg, variant, view, onPoint) {
+  const focused = document.activeElement && document.activeElement.closest &&
+    document.activeElement.closest('[data-point]');
+  const refocus = focused && svg.contains(focused) ? focused.dataset.point : null;
+
+  const xs = variant.points.map(p => p.x), ys = variant.points.map(p => p.y);
+  const minX = Math.min(...xs), maxX = Math.max(...xs), minY = Math.min(...ys), maxY = Math.max(...ys);
+  const step = BOARD_SIZE / Math.max(maxX - minX, maxY - minY, 1);
+  // Rotated half a turn when flipped: Black's side at the bottom.
+  const px = x => BOARD_MARGIN + (view.flipped ? maxX - x : x - minX) * step;
+  const py = y => BOARD_MARGIN + (view.flipped ? y - minY : maxY - y) * step;
+  const at = new Map(variant.points.map(p => [p.name, p]));
+  const radius = Math.min(step * 0.32, 24);
+  const full = BOARD_SIZE + 2 * BOARD_MARGIN;
+
+  svg.replaceChildren();
+  svg.setAttribute('viewBox', `0 0 ${full} ${full}`);
+  svg.append(svgElement('rect', {class: 'background', x: 0, y: 0, width: full, height: full}));
+  for (const [a, b] of variant.lines)
+    svg.append(svgElement('line', {class: 'line', x1: px(at.get(a).x), y1: py(at.get(a).y),
+                                   x2: px(at.get(b).x), y2: py(at.get(b).y)}));
+  // Coordinates: columns a-g along the bottom and top, rows 1-7 along the left and right.
+  for (let x = minX; x <= maxX; ++x)
+    for (const y of [full - BOARD_MARGIN / 3, BOARD_MARGIN / 3]) {
+      const t = svgElement('text', {class: 'coordinate', x: px(x), y});
+      t.textContent = String.fromCharCode(97 + x);
+      svg.append(t);
+    }
+  for (let y = minY; y <= maxY; ++y)
+    for (const x of [BOARD_MARGIN / 3, full - BOARD_MARGIN / 3]) {
+      const t = svgElement('text', {class: 'coordinate', x, y: py(y)});
+      t.textContent = String(y + 1);
+      svg.append(t);
+    }
+
+  const color = new Map();
+  for (const side of ['white', 'black']) for (const p of view.stones[side]) color.set(p, side);
+  for (const p of variant.points) {
+    const marks = view.marks.get(p.name) || [];
+    const clickable = view.clickable.has(p.name);
+    const stone = color.get(p.name) || '';
+    const g = svgElement('g', {
+      class: ['point', clickable ? 'clickable' : 'inert', ...marks].join(' '),
+      'data-point': p.name, 'data-stone': stone, role: 'button',
+      tabindex: clickable ? 0 : -1, 'aria-disabled': clickable ? 'false' : 'true',
+      'aria-label': p.name + (stone ? ', ' + stone + ' stone' : ', empty') +
+        (marks.length ? ', ' + marks.join(', ') : ''),
+      transform: `translate(${px(p.x)} ${py(p.y)})`});
+    g.append(svgElement('circle', {class: 'hit', r: step * 0.45}));
+    g.append(svgElement('circle', {class: 'dot', r: 5}));
+    const ghost = marks.find(m => m.startsWith('ghost-'));
+    if (stone && !marks.includes('hidden-stone'))
+      g.append(svgElement('circle', {class: 'stone ' + stone, r: radius}));
+    else if (ghost)
+      g.append(svgElement('circle', {class: 'stone ghost ' + ghost.slice(6), r: radius}));
+    g.append(svgElement('circle', {class: 'ring', r: radius + 5}));
+    svg.append(g);
+  }
+
+  svg.onclick = e => {
+    const g = e.target.closest('[data-point]');
+    onPoint(g ? g.dataset.point : null);
+  };
+  svg.onkeydown = e => {
+    const g = e.target.closest('[data-point]');
+    if (!g || (e.key !== 'Enter' && e.key !== ' ')) return;
+    e.preventDefault();
+    onPoint(g.dataset.point);
+  };
+  if (refocus) {
+    const again = svg.querySelector(`[data-point="${refocus}"]`);
+    if (again) again.focus();
+  }
+}
