@@ -45,12 +45,8 @@ class TablebaseImpl : public Tablebase {
   Result<std::vector<MoveValue>> analyze(const Position& p, int counter) const override {
     if (Status s = validate(variant(), p); !s) return s;
     const bool placement = p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0;
-    if (metric_ == Metric::FIFTY && (counter < 0 || counter > FIFTY_PLIES))
-      return Status::invalid("the 50-ply counter " + std::to_string(counter) + " is not in 0..50");
-    if (metric_ == Metric::FIFTY && placement && counter != 0)
-      return Status::invalid(
-          "a placement position has no 50-ply counter (it starts at 0 "
-          "when placement ends), so the counter must be 0");
+    if (metric_ == Metric::FIFTY)
+      if (Status s = check_fifty_counter(p, counter); !s) return s;
     std::vector<MoveValue> out;
     for (Move m : MoveList(variant(), p)) {
       Result<ValueCode> after = probe(do_move(p, m));
@@ -59,14 +55,20 @@ class TablebaseImpl : public Tablebase {
         out.push_back({m, value_for_mover(*after)});
         continue;
       }
-      // A mill closed in the movement phase zeroes the counter; placement leads to 0.
+      // A mill closed in the movement phase zeroes the counter. At 50 the game is
+      // already drawn: no move changes that.
       const bool zeroing = !placement && m.remove != NO_POINT;
-      const int child_counter = placement || zeroing ? 0 : counter + 1;
-      // At 50 the game is already drawn: no move changes that.
       out.push_back(
-          {m, counter == FIFTY_PLIES ? DRAW : fifty_for_mover(*after, child_counter, zeroing)});
+          {m, counter == FIFTY_PLIES ? DRAW : fifty_for_mover(*after, zeroing, placement)});
     }
-    std::stable_sort(out.begin(), out.end(), [](const MoveValue& a, const MoveValue& b) {
+    // Under the rule: best by the value at this counter first, then by the code (so
+    // among draws now, the moves that would win with a lower counter come first).
+    const bool fifty = metric_ == Metric::FIFTY;
+    std::stable_sort(out.begin(), out.end(), [&](const MoveValue& a, const MoveValue& b) {
+      if (fifty) {
+        const ValueCode a_now = fifty_at(a.value, counter), b_now = fifty_at(b.value, counter);
+        if (a_now != b_now) return better(a_now, b_now);
+      }
       return better(a.value, b.value);
     });
     return out;
@@ -165,6 +167,16 @@ class TablebaseImpl : public Tablebase {
 };
 
 }  // namespace
+
+Status check_fifty_counter(const Position& p, int counter) {
+  if (counter < 0 || counter > FIFTY_PLIES)
+    return Status::invalid("the 50-ply counter " + std::to_string(counter) + " is not in 0..50");
+  if (counter != 0 && (p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0))
+    return Status::invalid(
+        "a placement position has no 50-ply counter (it starts at 0 when "
+        "placement ends), so the counter must be 0");
+  return Status::ok();
+}
 
 Result<std::shared_ptr<const Tablebase>> Tablebase::open(const Variant& v, const std::string& dir,
                                                          Options options) {

@@ -73,6 +73,10 @@ class Tablebase {
   std::string dir_;
 };
 
+// Returns ok when `counter` can be the 50-ply counter of p: 0..50, and 0 in placement
+// (the counter starts when placement ends); else Status::Code::Invalid saying why.
+Status check_fifty_counter(const Position& p, int counter);
+
 // Returns the value for the mover of a move leading to a position worth `after` to the
 // opponent (DTM codes).
 constexpr ValueCode value_for_mover(ValueCode after) {

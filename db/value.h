@@ -93,17 +93,20 @@ constexpr ValueCode fifty_at(ValueCode v, int counter) {
 }
 
 // Returns the fifty code, for the mover, of a move into a position whose stored fifty
-// code is `after` (the opponent to move) with child_counter plies on the counter after
-// the move; zeroing: the move closed a mill in the movement phase (child_counter 0). A
-// win or loss in 1 for a zeroing move, else in the child's z + 1; a child decisive
-// only beyond the counter, or only without the rule, makes the move a cursed win or a
-// blessed loss (z = FIFTY_BEYOND).
-constexpr ValueCode fifty_for_mover(ValueCode after, int child_counter, bool zeroing) {
+// code is `after` (the opponent to move). zeroing: the move closed a mill in the
+// movement phase; placement: it was played in the placement phase (which has no
+// counter). A win or loss in 1 for a zeroing move, else in the child's z + 1, so that
+// fifty_at(code, counter before the move) is the move's value under the rule: a quiet
+// move's child counts at counter + 1 iff z + 1 <= 50 - counter. A child decisive only
+// without the rule, or z + 1 beyond 50 in the movement phase, makes the move a cursed
+// win or a blessed loss (z = FIFTY_BEYOND).
+constexpr ValueCode fifty_for_mover(ValueCode after, bool zeroing, bool placement) {
   if (is_draw(after)) return DRAW;
-  const ValueCode now = fifty_at(after, child_counter);
   const bool win = is_loss(after);
-  if (is_draw(now)) return fifty_code(win, FIFTY_BEYOND);
-  return fifty_code(win, zeroing ? 1 : fifty_z(now) + 1);
+  if (fifty_z(after) == FIFTY_BEYOND) return fifty_code(win, FIFTY_BEYOND);
+  if (zeroing) return fifty_code(win, 1);
+  const int z = fifty_z(after) + 1;
+  return fifty_code(win, !placement && z > FIFTY_PLIES ? FIFTY_BEYOND : z);
 }
 
 // Returns "win", "cursed win", "draw", "blessed loss" or "loss".

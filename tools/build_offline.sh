@@ -30,17 +30,15 @@ ln -s /usr/include/xxhash.h "$work/include/xxhash.h"
 # Debian's emscripten runs its JavaScript tools with the system's node.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 sources=(
-  "$root"/core/{bitboard,game,game_record,geometry,movegen,notation,position,symmetry,unmovegen,variant}.cpp
+  "$root"/core/{game,game_record,geometry,movegen,notation,position,symmetry,unmovegen,variant}.cpp
   "$root"/db/{block_codec,dir_manifest,sector,sector_index,table_dir,table_file,table_header,tablebase}.cpp
   "$root"/player/player.cpp
   "$root"/solver/{sector_graph,unit_memory,progress}.cpp
   "$root"/tools/{web_api,engine_session,cli_common}.cpp
   "$root"/web/offline/{offline_api,zstd_frame_js}.cpp)
-existing=()
-for s in "${sources[@]}"; do [ -f "$s" ] && existing+=("$s"); done
 mkdir -p "$out"
 em++ -std=c++20 -O2 -DNDEBUG -DXXH_INLINE_ALL -fconstexpr-steps=1000000000 -I"$root" -isystem "$work/include" \
-  "${existing[@]}" -o "$out/millbase.js" \
+  "${sources[@]}" -o "$out/millbase.js" \
   -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web \
   -sEXPORTED_FUNCTIONS=_millbase_offline_api -sEXPORTED_RUNTIME_METHODS=ccall \
   --embed-file "$six@/data/six" --embed-file "$five@/data/five" \

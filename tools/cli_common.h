@@ -12,6 +12,7 @@
 #include "core/position.h"
 #include "db/sector.h"
 #include "db/table_header.h"
+#include "db/tablebase.h"
 #include "db/value.h"
 
 namespace millbase::cli {
@@ -56,8 +57,17 @@ const Variant* resolve_variant(const std::string& name);
 std::string table_dir(const Variant& v, const std::string& given, Metric metric = Metric::DTM);
 
 // Returns `given`, or the tables for the draw rules of play: data/<variant>-fifty when
-// that directory exists, else data/<variant>. (play, engine, uci)
+// its manifest says it holds all of the variant's 50-ply tables, else data/<variant>.
+// (play, engine, uci, serve)
 std::string play_dir(const Variant& v, const std::string& given);
+
+// Returns the metric dir's manifest names; DTM when it has none or cannot be read.
+Metric metric_of(const std::string& dir);
+
+// Returns the plain (DTM) tables in dir for a command that reads no others; a directory
+// of 50-ply tables is Status::Code::Invalid, naming the command.
+Result<std::shared_ptr<const Tablebase>> open_plain_tables(const Variant& v, const std::string& dir,
+                                                           std::string_view command);
 
 // Returns ok when dir is a table directory of v, of whichever metric its manifest names.
 Status check_any_table_dir(const Variant& v, const std::string& dir);

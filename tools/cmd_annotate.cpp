@@ -37,7 +37,7 @@ int run_annotate(const AnnotateArgs& a) {
   const Game& game = record->game;
   const Variant& v = game.variant();
   const std::string dir = table_dir(v, a.db);
-  auto tb = Tablebase::open(v, dir);
+  auto tb = open_plain_tables(v, dir, "annotate");
   if (!tb) return fail(tb.status(), v, dir);
   // The tables of the start are there before anything is printed.
   if (Result<ValueCode> first = (*tb)->probe(game.start()); !first)

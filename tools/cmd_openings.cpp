@@ -61,7 +61,7 @@ int run_openings(const OpeningsArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   const std::string dir = table_dir(*v, a.db);
-  auto tb = Tablebase::open(*v, dir);
+  auto tb = open_plain_tables(*v, dir, "openings");
   if (!tb) return fail(tb.status(), *v, dir);
   const Position start = start_position(*v);
   Result<ValueCode> value = (*tb)->probe(start);

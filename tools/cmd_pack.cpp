@@ -17,10 +17,10 @@ int run_pack(const TablesArgs& a) {
   if (!v) return EXIT_USAGE;
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
-  if (*metric != Metric::DTM)
+  const std::string dir = table_dir(*v, a.db);
+  if (*metric != Metric::DTM || metric_of(dir) != Metric::DTM)
     return fail(EXIT_USAGE, "pack does not pack 50-ply tables (yet): their values are kept whole");
   if (a.threads > 0) omp_set_num_threads(a.threads);
-  const std::string dir = table_dir(*v, a.db);
   Result<std::vector<PackedSector>> packed = pack_tables(*v, dir, [&](const PackedSector& p) {
     if (a.json) return;
     std::printf("%-12s %14llu positions: %llu -> %llu bytes\n", sector_name(p.sector).c_str(),

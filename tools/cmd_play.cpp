@@ -110,7 +110,8 @@ class Session {
     if (!tables_) {
       auto tb = Tablebase::open(v_, play_dir(v_, a_.db));
       if (!tb) {
-        say("error: " + explain(tb.status(), v_, play_dir(v_, a_.db)));
+        const std::string dir = play_dir(v_, a_.db);
+        say("error: " + explain(tb.status(), v_, dir, metric_of(dir)));
         return nullptr;
       }
       tables_ = *tb;
@@ -297,9 +298,9 @@ int run_play(const PlayArgs& a, bool variant_given) {
   if (a.white == "computer" || a.black == "computer") {
     const std::string dir = play_dir(*v, a.db);
     auto tb = Tablebase::open(*v, dir);
-    if (!tb) return fail(tb.status(), *v, dir);
+    if (!tb) return fail(tb.status(), *v, dir, metric_of(dir));
     if (Result<ValueCode> value = (*tb)->probe(game->position()); !value)
-      return fail(value.status(), *v, dir);
+      return fail(value.status(), *v, dir, (*tb)->metric());
   }
   return Session(a, *level, *game, std::move(tags)).run();
 }
@@ -313,7 +314,7 @@ Command register_play(CLI::App& app) {
   add_variant_option(cmd, &a->variant);
   cmd->add_option("--db,-d", a->db,
                   "Table directory (default: data/<variant>-fifty, the 50-ply rule's tables, "
-                  "when it exists, else data/<variant>)");
+                  "when it holds all the variant's 50-ply tables, else data/<variant>)");
   cmd->add_option("--level", a->level, "Computer strength: perfect or 1..5")->capture_default_str();
   cmd->add_option("--white", a->white, "human or computer")->capture_default_str();
   cmd->add_option("--black", a->black, "human or computer")->capture_default_str();

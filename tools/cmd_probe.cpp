@@ -147,7 +147,8 @@ std::string fifty_words(const Position& p, ValueCode v, int counter, const Table
   return words + "; without the rule: " + value_text(*without);
 }
 
-// Returns the command's metric from --rule, or nullopt (after an error) for a bad rule.
+// Sets a's metric from --rule; returns false (after an error) for a bad rule or a
+// counter without the 50-ply rule.
 bool resolve_probe_rule(ProbeArgs& a) {
   const std::optional<Metric> m = resolve_rule(a.rule);
   if (!m) return false;
@@ -171,6 +172,7 @@ int run_probe(ProbeArgs& a) {
           Result<Wdl> w = (*tb)->probe_wdl(p);
           if (fifty) {
             Result<ValueCode> value = (*tb)->probe(p);
+            if (Status st = check_fifty_counter(p, counter); !st) value = st;
             w = value ? Result<Wdl>(wdl_of(fifty_at(*value, counter))) : value.status();
           }
           if (!w) return w.status();
@@ -195,8 +197,11 @@ int run_probe(ProbeArgs& a) {
         const std::string words = fifty ? fifty_words(p, *value, counter, plain.get(), &plain_json)
                                         : value_words(p, *value);
         std::string best, best_json;
+        // The moves as good as the first under the rule at the counter (every draw of a
+        // drawn position, whatever it would be without the rule).
+        auto now = [&](ValueCode x) { return fifty ? fifty_at(x, counter) : x; };
         for (const MoveValue& m : *moves) {
-          if (m.value != moves->front().value) break;
+          if (now(m.value) != now(moves->front().value)) break;
           best += (best.empty() ? "" : " ") + format_move(*v, m.move);
           best_json += (best_json.empty() ? "" : ",") + json_string(format_move(*v, m.move));
         }
@@ -285,7 +290,9 @@ Command register_probe(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "probe", "The value of positions (win/loss in N plies, or draw) and the best moves");
   add_common(cmd, *a);
-  cmd->add_flag("--wdl", a->wdl, "Win/draw/loss only (reads only the WDL planes)");
+  cmd->add_flag("--wdl", a->wdl,
+                "Win/draw/loss only (reads only the WDL planes; under --rule fifty the whole "
+                "value, since there the planes hold the value without the rule)");
   return {cmd, [a] { return run_probe(*a); }};
 }
 

@@ -2,6 +2,8 @@
 // loopback by default. The page is embedded in the binary (tools/web_assets.h).
 #include <httplib.h>
 
+#include <sys/socket.h>
+
 #include <cstdio>
 
 #include "core/notation.h"
@@ -45,12 +47,19 @@ int run_serve(const ServeArgs& a) {
 
   httplib::Server server;
   server.set_payload_max_length(MAX_REQUEST_BYTES);
+  server.set_read_timeout(5, 0);
+  // SO_REUSEADDR only: the library's default also sets SO_REUSEPORT, which would let a
+  // second server share a port that is in use instead of failing.
+  server.set_socket_options([](socket_t sock) {
+    int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
   for (const WebAsset& asset : web_assets()) {
     const std::string type = content_type(asset.path);
     auto serve_asset = [asset, type](const httplib::Request&, httplib::Response& res) {
       res.set_content(std::string(asset.bytes), type.c_str());
       // Nothing is fetched from elsewhere; no framing by other sites.
-      res.set_header("Content-Security-Policy", "default-src 'self'");
+      res.set_header("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'");
       res.set_header("X-Content-Type-Options", "nosniff");
     };
     server.Get(std::string(asset.path), serve_asset);
@@ -65,6 +74,7 @@ int run_serve(const ServeArgs& a) {
     res.status = answer.status;
     res.set_content(answer.body, "application/json");
     res.set_header("Cache-Control", "no-store");
+    res.set_header("X-Content-Type-Options", "nosniff");
   });
   auto not_allowed = [](const httplib::Request& req, httplib::Response& res) {
     res.set_header("Allow", "GET, HEAD");
@@ -107,7 +117,8 @@ Command register_serve(CLI::App& app) {
       app.add_subcommand("serve", "The analysis page and its JSON API over HTTP (docs/web-api.md)");
   add_variant_option(cmd, &a->variant);
   cmd->add_option("--db,-d", a->db,
-                  "Table directory of --variant (default: data/<variant>-fifty when it exists, "
+                  "Table directory of --variant (default: data/<variant>-fifty when it holds all "
+                  "its 50-ply tables, "
                   "else data/<variant>; the other variants use their defaults)");
   cmd->add_option("--port", a->port, "Port, 0..65535; 0 picks a free one (printed)")
       ->capture_default_str()

@@ -82,8 +82,8 @@ int run_stats(const TablesArgs& a) {
   std::pair<Sector, uint32_t> longest_in{};  // sector and its longest win
   std::string json;
   if (!a.json && fifty)
-    std::printf("%-12s %12s %12s %12s %12s %12s %12s %6s %6s\n", "sector", "positions", "wins",
-                "cursed wins", "draws", "blessed loss", "losses", "max z", "max z");
+    std::printf("%-12s %12s %12s %12s %12s %14s %12s %10s %10s\n", "sector", "positions", "wins",
+                "cursed wins", "draws", "blessed losses", "losses", "win max z", "loss max z");
   else if (!a.json)
     std::printf("%-12s %14s %14s %14s %14s %8s %8s\n", "sector", "positions", "wins", "losses",
                 "draws", "max win", "max loss");
@@ -138,7 +138,7 @@ int run_stats(const TablesArgs& a) {
                 ",\"longest_loss\":" + std::to_string(st.longest_loss) + "}";
       } else if (fifty) {
         // Draws here are the rule's draws that are draws without it too.
-        std::printf("%-12s %12llu %12llu %12llu %12llu %12llu %12llu %6u %6u\n",
+        std::printf("%-12s %12llu %12llu %12llu %12llu %14llu %12llu %10u %10u\n",
                     sector_name(s).c_str(), (unsigned long long)h.entries,
                     (unsigned long long)st.wins, (unsigned long long)beyond->cursed_wins,
                     (unsigned long long)(st.draws - beyond->cursed_wins - beyond->blessed_losses),
@@ -187,7 +187,7 @@ int run_stats(const TablesArgs& a) {
   } else {
     if (fifty)
       std::printf(
-          "%-12s %12llu %12llu %12llu %12llu %12llu %12llu %6u %6u\n"
+          "%-12s %12llu %12llu %12llu %12llu %14llu %12llu %10u %10u\n"
           "Under the 50-ply rule with the counter at 0; max z: plies to the next mill or the "
           "end. Cursed wins and blessed losses are draws under the rule, decisive without it. "
           "Placement positions whose value the rule changes: %llu (%llu cursed wins, %llu "

@@ -167,7 +167,7 @@ Command register_engine_command(CLI::App& app, const std::string& name, const st
   add_variant_option(cmd, &a->variant);
   cmd->add_option("--db,-d", a->db,
                   "Table directory (default: data/<variant>-fifty, the 50-ply rule's tables, "
-                  "when it exists, else data/<variant>)");
+                  "when it holds all the variant's 50-ply tables, else data/<variant>)");
   cmd->add_option("--seed", a->seed, "Seed for the choices among equal moves")
       ->capture_default_str();
   return {cmd, [a, serve] {

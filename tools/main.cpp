@@ -11,9 +11,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("millbase ") + MILLBASE_VERSION);
   app.require_subcommand(1);
   std::vector<Command> commands = {
-      register_show(app),     register_solve(app),   register_sectors(app), register_stats(app),
-      register_verify(app),   register_probe(app),   register_analyze(app), register_info(app),
-      register_pack(app),     register_play(app),    register_engine(app),  register_uci(app),
+      register_show(app),     register_solve(app),    register_sectors(app), register_stats(app),
+      register_verify(app),   register_probe(app),    register_analyze(app), register_info(app),
+      register_pack(app),     register_play(app),     register_engine(app),  register_uci(app),
       register_annotate(app), register_openings(app), register_serve(app)};
   try {
     app.parse(argc, argv);

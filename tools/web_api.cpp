@@ -1,6 +1,7 @@
 #include "tools/web_api.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "core/game.h"
 #include "core/movegen.h"
@@ -45,12 +46,15 @@ std::string point_json(const Variant& v, Point p) {
 }
 
 // Returns the JSON object of a value for the side it belongs to: plain, or a fifty code
-// with `counter` plies on the counter.
-std::string value_json(ValueCode value, Metric metric, int counter) {
-  if (metric == Metric::FIFTY)
-    return "{" + json_fifty(value, counter) +
-           ",\"text\":" + json_string(fifty_move_text(value, counter)) + "}";
-  return "{" + json_value(value) + ",\"text\":" + json_string(value_text(value)) + "}";
+// with `counter` plies on the counter; `text` in its short form (a move's), or in the
+// long form of probe (a position's, placement: whether it is in the placement phase).
+std::string value_json(ValueCode value, Metric metric, int counter, bool long_text = false,
+                       bool placement = false) {
+  if (metric != Metric::FIFTY)
+    return "{" + json_value(value) + ",\"text\":" + json_string(value_text(value)) + "}";
+  const std::string text =
+      long_text ? fifty_text(value, counter, placement) : fifty_move_text(value, counter);
+  return "{" + json_fifty(value, counter) + ",\"text\":" + json_string(text) + "}";
 }
 
 // Returns the variant named by the `variant` parameter (any case; default six).
@@ -185,13 +189,7 @@ ApiResponse WebApi::game(const ApiParams& params) {
       const Status& st = !now ? now.status() : analyzed.status();
       tables_error = json_string(explain(st, v, dir(v), metric));
     } else {
-      if (metric == Metric::FIFTY) {
-        const bool placement = ph == Phase::Place;
-        value = "{" + json_fifty(*now, counter) +
-                ",\"text\":" + json_string(fifty_text(*now, counter, placement)) + "}";
-      } else {
-        value = value_json(*now, metric, counter);
-      }
+      value = value_json(*now, metric, counter, true, ph == Phase::Place);
       legal = *analyzed;
       valued = true;
     }
@@ -234,10 +232,10 @@ ApiResponse WebApi::game(const ApiParams& params) {
 ApiResponse WebApi::computer(const ApiParams& params) {
   const std::string seed_text = param(params, "seed", "1");
   uint64_t seed = 0;
-  if (seed_text.empty() || seed_text.size() > 19 ||
-      !std::all_of(seed_text.begin(), seed_text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    return error(400, "seed " + quote_token(seed_text) + " is not a number");
-  seed = std::stoull(seed_text);
+  const auto [end, ec] =
+      std::from_chars(seed_text.data(), seed_text.data() + seed_text.size(), seed);
+  if (ec != std::errc() || end != seed_text.data() + seed_text.size() || seed_text.empty())
+    return error(400, "seed " + quote_token(seed_text) + " is not a number 0..2^64-1");
   Result<int> level = parse_level(ascii_lower(param(params, "level", "perfect")));
   if (!level) return error(400, level.message());
   Result<RequestGame> g = request_game(params, seed);
@@ -247,10 +245,13 @@ ApiResponse WebApi::computer(const ApiParams& params) {
   if (!tb)
     return error(tb.status().code() == Status::Code::NotFound ? 404 : 400,
                  explain(tb.status(), v, dir(v)));
+  const Game& game = g->session->game();
+  if (game.outcome() != Outcome::Ongoing)
+    return error(400, "the game is over: " + game.result_text());
   g->session->set_tables(*tb);
   Result<Move> m = g->session->choose(*level);
-  if (!m)
-    return error(m.status().code() == Status::Code::NotFound ? 404 : 400,
+  if (!m)  // a missing table, or an unreadable one (the server's fault, not the request's)
+    return error(m.status().code() == Status::Code::NotFound ? 404 : 500,
                  explain(m.status(), v, dir(v), (*tb)->metric()));
   return {200, "{\"move\":" + json_string(format_move(v, *m)) + "}"};
 }

@@ -48,15 +48,16 @@ const state = {
 
 // --- The game: asking the API, undo and redo, the URL hash -------------------------------
 
-// Replaces the game by variant/start/moves when the API accepts it; returns whether it
-// did (otherwise the message says why and the game stays as it was).
+// Replaces the game by variant/start/moves when the API accepts it; returns true when it
+// did, false when the API refused it (the message says why and the game stays as it
+// was), and null when a later change overtook it (nothing happened).
 async function setGame(variant, start, moves, redo = []) {
   const generation = ++state.generation;
   setBusy(true);
   const params = {variant, moves: moves.join(' ')};
   if (start) params.start = start;
   const {status, body} = await api('game', params);
-  if (generation !== state.generation) return false;  // a later change won
+  if (generation !== state.generation) return null;  // a later change won
   setBusy(false);
   if (status !== 200) {
     showMessage(body.error || `HTTP ${status}`);
@@ -121,7 +122,7 @@ async function loadHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   const variant = params.get('variant') || state.variant;
   const moves = (params.get('moves') || '').split(/[\s,]+/).filter(Boolean);
-  if (!(await setGame(variant, params.get('start') || '', moves))) {
+  if ((await setGame(variant, params.get('start') || '', moves)) === false) {
     const message = $('message').textContent;
     await setGame(state.variant, variantStart(state.variant), []);
     showMessage('The link holds no game the API accepts: ' + message);

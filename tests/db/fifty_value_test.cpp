@@ -50,15 +50,20 @@ TEST(FiftyValue, DecisiveExactlyWhileZFitsTheCounter) {
 }
 
 TEST(FiftyValue, MoveValuesForTheMover) {
-  // A quiet move into a loss in 10 at the next counter: a win in 11.
-  EXPECT_EQ(fifty_for_mover(fifty_code(false, 10), 5, false), fifty_code(true, 11));
-  // The same child one counter later than it can bear: a cursed win for the mover.
-  EXPECT_EQ(fifty_for_mover(fifty_code(false, 10), 41, false), fifty_code(true, FIFTY_BEYOND));
+  // A quiet move into a loss in 10: a win in 11, won with up to 39 on the counter.
+  const ValueCode quiet = fifty_for_mover(fifty_code(false, 10), false, false);
+  EXPECT_EQ(quiet, fifty_code(true, 11));
+  EXPECT_EQ(fifty_at(quiet, 39), quiet);
+  EXPECT_EQ(fifty_at(quiet, 40), DRAW);  // the child would stand at 41: too late
+  // A quiet move into a loss in 50: a draw at every counter, a win without the rule.
+  EXPECT_EQ(fifty_for_mover(fifty_code(false, 50), false, false), fifty_code(true, FIFTY_BEYOND));
+  // The last placement into a loss in 50: a win in 51, placement has no counter.
+  EXPECT_EQ(fifty_for_mover(fifty_code(false, 50), false, true), fifty_code(true, 51));
   // A mill into a child won in 40: a loss in 1, whatever the child's distance.
-  EXPECT_EQ(fifty_for_mover(fifty_code(true, 40), 0, true), fifty_code(false, 1));
-  EXPECT_EQ(fifty_for_mover(fifty_code(false, 3), 0, true), fifty_code(true, 1));
-  EXPECT_EQ(fifty_for_mover(DRAW, 3, false), DRAW);
-  EXPECT_EQ(fifty_for_mover(fifty_code(true, FIFTY_BEYOND), 0, true),
+  EXPECT_EQ(fifty_for_mover(fifty_code(true, 40), true, false), fifty_code(false, 1));
+  EXPECT_EQ(fifty_for_mover(fifty_code(false, 3), true, false), fifty_code(true, 1));
+  EXPECT_EQ(fifty_for_mover(DRAW, false, false), DRAW);
+  EXPECT_EQ(fifty_for_mover(fifty_code(true, FIFTY_BEYOND), true, false),
             fifty_code(false, FIFTY_BEYOND));
 }
 
