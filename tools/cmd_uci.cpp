@@ -63,18 +63,7 @@ class Uci {
 
   // setoption name <id> [value <x>]; the id in any case, its words joined.
   Status set_option(const std::vector<std::string>& words) {
-    std::string name, value;
-    std::string* into = nullptr;
-    for (const std::string& w : words) {
-      const std::string lower = ascii_lower(w);
-      if (lower == "name" && !into)
-        into = &name;
-      else if (lower == "value" && into == &name)
-        into = &value;
-      else if (into)
-        *into += (into->empty() || into == &name ? "" : " ") + w;
-    }
-    name = ascii_lower(name);
+    const auto [name, value] = parse_setoption(words);
     const std::string lower = ascii_lower(value);
     if (name == "variant") return s_.set_variant(value);
     if (name == "tablepath") {  // <empty>, as GUIs send the default: --db's, else data/<variant>

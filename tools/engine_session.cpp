@@ -180,6 +180,21 @@ Command register_engine_command(CLI::App& app, const std::string& name, const st
           }};
 }
 
+std::pair<std::string, std::string> parse_setoption(const std::vector<std::string>& words) {
+  std::string name, value;
+  std::string* into = nullptr;
+  for (const std::string& w : words) {
+    const std::string lower = ascii_lower(w);
+    if (lower == "name" && !into)
+      into = &name;
+    else if (lower == "value" && into == &name)
+      into = &value;
+    else if (into)
+      *into += (into->empty() || into == &name ? "" : " ") + w;
+  }
+  return {ascii_lower(name), value};
+}
+
 std::vector<std::string> split_moves(std::vector<std::string>& words) {
   for (size_t i = 0; i < words.size(); ++i)
     if (ascii_lower(words[i]) == "moves") {

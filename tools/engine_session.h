@@ -92,6 +92,10 @@ void read_commands(
     const std::function<Status(const std::string& cmd, std::vector<std::string>& words)>& run,
     const std::function<void(const Status&)>& on_error);
 
+// Returns the name (lower case) and the value of "setoption name <id> [value <x>]" from
+// the words after setoption: each may be several words, joined by single blanks.
+std::pair<std::string, std::string> parse_setoption(const std::vector<std::string>& words);
+
 // Returns the words after the word "moves" (none without it); words keeps those before.
 std::vector<std::string> split_moves(std::vector<std::string>& words);
 

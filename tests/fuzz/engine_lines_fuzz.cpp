@@ -35,19 +35,13 @@
 #include "player/player.h"
 #include "tools/engine_session.h"
 
+#define FUZZ_NAME "engine_lines_fuzz"
+#include "fuzz_check.h"
+
 namespace {
 
 using namespace millbase;
 using cli::EngineSession;
-
-#define CHECK(cond, what)                                                      \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      std::fprintf(stderr, "engine_lines_fuzz: check failed: %s: %s\n", #cond, \
-                   std::string(what).c_str());                                 \
-      std::abort();                                                            \
-    }                                                                          \
-  } while (0)
 
 // A directory that cannot exist: /dev/null is not a directory.
 const std::string NO_TABLES = "/dev/null/millbase-fuzz-no-tables";
@@ -177,18 +171,7 @@ class Harness {
 
   // setoption name <id> [value <x>], as cmd_uci.cpp reads it.
   Status set_option(const std::vector<std::string>& words) {
-    std::string name, value;
-    std::string* into = nullptr;
-    for (const std::string& w : words) {
-      const std::string lower = ascii_lower(w);
-      if (lower == "name" && !into)
-        into = &name;
-      else if (lower == "value" && into == &name)
-        into = &value;
-      else if (into)
-        *into += (into->empty() || into == &name ? "" : " ") + w;
-    }
-    name = ascii_lower(name);
+    const auto [name, value] = cli::parse_setoption(words);
     if (name == "variant") return s_.set_variant(value);
     if (name == "tablepath") {
       s_.set_db(no_tables(value));

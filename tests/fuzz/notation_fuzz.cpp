@@ -26,18 +26,12 @@
 #include "core/notation.h"
 #include "core/variant.h"
 
+#define FUZZ_NAME "notation_fuzz"
+#include "fuzz_check.h"
+
 namespace {
 
 using namespace millbase;
-
-#define CHECK(cond, what)                                                  \
-  do {                                                                     \
-    if (!(cond)) {                                                         \
-      std::fprintf(stderr, "notation_fuzz: check failed: %s: %s\n", #cond, \
-                   std::string(what).c_str());                             \
-      std::abort();                                                        \
-    }                                                                      \
-  } while (0)
 
 // The longest message the parser's refusals may reach.
 constexpr size_t MAX_MESSAGE = 400;

@@ -22,18 +22,12 @@
 #include "core/game_record.h"
 #include "core/notation.h"
 
+#define FUZZ_NAME "record_fuzz"
+#include "fuzz_check.h"
+
 namespace {
 
 using namespace millbase;
-
-#define CHECK(cond, what)                                                \
-  do {                                                                   \
-    if (!(cond)) {                                                       \
-      std::fprintf(stderr, "record_fuzz: check failed: %s: %s\n", #cond, \
-                   std::string(what).c_str());                           \
-      std::abort();                                                      \
-    }                                                                    \
-  } while (0)
 
 constexpr size_t MAX_MESSAGE = 400;
 
