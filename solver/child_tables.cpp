@@ -10,8 +10,9 @@
 
 namespace millbase {
 
-Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string& dir,
-                                             const Sector& s, ValueStore& store) {
+Result<std::vector<ValueCode>> derive_values(
+    const Variant& v, const std::string& dir, const Sector& s, ValueStore& store,
+    const std::function<void(uint64_t done)>& on_progress) {
   std::vector<Sector> successors;
   for (const Sector& c : successor_sectors(s))
     if (!is_terminal(c)) successors.push_back(c);
@@ -19,9 +20,12 @@ Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string
   const auto index = SectorIndex::get(*v.board, s.us, s.them);
   std::vector<ValueCode> values(index->size());
   const ChildLookup lookup(store, successors);
-  parallel_for_each(*index, [&](uint64_t i, Bitboard us, Bitboard them) {
-    values[i] = evaluate(v, s, us, them, lookup);
-  });
+  parallel_for_each(
+      *index,
+      [&](uint64_t i, Bitboard us, Bitboard them) { values[i] = evaluate(v, s, us, them, lookup); },
+      [&](uint64_t done) {
+        if (on_progress) on_progress(done);
+      });
   return values;
 }
 

@@ -3,6 +3,7 @@
 // successors' tables. Used by solve, pack and verify.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,8 +28,10 @@ Result<int> load_within(const Variant& v, const std::string& dir,
                         Metric metric = Metric::DTM);
 
 // Returns the values of sector s computed from its successors' tables (the rules.md
-// formula per entry), loading those into store.
-Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string& dir,
-                                             const Sector& s, ValueStore& store);
+// formula per entry), loading those into store. on_progress, if set, is called with the
+// entries done so far about once a second (after the loading).
+Result<std::vector<ValueCode>> derive_values(
+    const Variant& v, const std::string& dir, const Sector& s, ValueStore& store,
+    const std::function<void(uint64_t done)>& on_progress = {});
 
 }  // namespace millbase

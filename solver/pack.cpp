@@ -10,52 +10,70 @@
 #include "db/table_file.h"
 #include "db/table_writer.h"
 #include "solver/child_tables.h"
+#include "solver/progress.h"
 #include "solver/sector_graph.h"
 
 namespace millbase {
 
 Result<std::vector<PackedSector>> pack_tables(
     const Variant& v, const std::string& dir,
-    const std::function<void(const PackedSector&)>& on_sector) {
+    const std::function<void(const PackedSector&)>& on_sector, bool quiet) {
   // A read of what is there: never a new directory.
   if (Status st = check_table_dir(v, dir); !st) return st;
   Result<DirLock> lock = DirLock::acquire(dir);
   if (!lock) return lock.status();
   std::vector<PackedSector> packed;
   const SectorGraph graph(v);
+  // The tables to pack, in solving order.
+  std::vector<Sector> selected;
+  uint64_t total = 0;
   for (const WorkUnit& unit : graph.units())
-    for (const Sector& s : unit.sectors) {
-      const std::string path = table_path(dir, s);
-      if (!derived_when_packed(s) || ::access(path.c_str(), F_OK) != 0) continue;
-      Result<TableFile> file = TableFile::open_sector(v, dir, s);
-      if (!file) return file.status();
-      if (file->derived()) continue;
-      Result<std::vector<ValueCode>> stored = file->read_all();
-      if (!stored) return stored.status();
-      // The successors' tables, loaded for this sector only.
-      ValueStore store;
-      Result<std::vector<ValueCode>> derived = derive_values(v, dir, s, store);
-      if (!derived) return derived.status();
-      const auto bad = std::mismatch(derived->begin(), derived->end(), stored->begin());
-      if (bad.first != derived->end()) {
-        Position p;
-        SectorIndex::get(*v.board, s.us, s.them)
-            ->unrank(uint64_t(bad.first - derived->begin()), p.stones[WHITE], p.stones[BLACK]);
-        p.in_hand = {s.us_hand, s.them_hand};
-        return Status::error(path +
-                             ": stored values differ from the search over its "
-                             "successors' tables (first at " +
-                             format_position(v, p) + "); not packed: run millbase verify");
+    for (const Sector& s : unit.sectors)
+      if (derived_when_packed(s) && ::access(table_path(dir, s).c_str(), F_OK) == 0) {
+        selected.push_back(s);
+        total += SectorIndex::count(*v.board, s.us, s.them);
       }
-      PackedSector done{s, file->header().entries, file->file_size(), 0};
-      if (Status st = write_derived_table(path, v, s, done.entries, file->header().stats); !st)
-        return st;
-      Result<TableFile> after = TableFile::open_sector(v, dir, s);
-      if (!after) return after.status();
-      done.bytes_after = after->file_size();
-      packed.push_back(done);
-      if (on_sector) on_sector(done);
+  ProgressReporter progress(quiet, total, "packed");
+  for (size_t k = 0; k < selected.size(); ++k) {
+    const Sector& s = selected[k];
+    const std::string path = table_path(dir, s);
+    progress.start_unit(int(k + 1), int(selected.size()), sector_name(s),
+                        SectorIndex::count(*v.board, s.us, s.them));
+    Result<TableFile> file = TableFile::open_sector(v, dir, s);
+    if (!file) return file.status();
+    if (file->derived()) {
+      progress.finish_unit(true);
+      continue;
     }
+    progress.say("loading it and its successors' tables");
+    Result<std::vector<ValueCode>> stored = file->read_all();
+    if (!stored) return stored.status();
+    // The successors' tables, loaded for this sector only.
+    ValueStore store;
+    Result<std::vector<ValueCode>> derived = derive_values(
+        v, dir, s, store, [&](uint64_t done) { progress.update("derived", done, stored->size()); });
+    if (!derived) return derived.status();
+    const auto bad = std::mismatch(derived->begin(), derived->end(), stored->begin());
+    if (bad.first != derived->end()) {
+      Position p;
+      SectorIndex::get(*v.board, s.us, s.them)
+          ->unrank(uint64_t(bad.first - derived->begin()), p.stones[WHITE], p.stones[BLACK]);
+      p.in_hand = {s.us_hand, s.them_hand};
+      return Status::error(path +
+                           ": stored values differ from the search over its "
+                           "successors' tables (first at " +
+                           format_position(v, p) + "); not packed: run millbase verify");
+    }
+    PackedSector done{s, file->header().entries, file->file_size(), 0};
+    if (Status st = write_derived_table(path, v, s, done.entries, file->header().stats); !st)
+      return st;
+    Result<TableFile> after = TableFile::open_sector(v, dir, s);
+    if (!after) return after.status();
+    done.bytes_after = after->file_size();
+    packed.push_back(done);
+    progress.finish_unit(false);
+    if (on_sector) on_sector(done);
+  }
   return packed;
 }
 

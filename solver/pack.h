@@ -28,9 +28,10 @@ struct PackedSector {
 // not derived yet is checked (a search over its successors' tables must give exactly
 // the stored values) and then replaced atomically by a derived table. Tables absent
 // from dir are skipped; a selected table's successors must be present. Holds the
-// directory lock. Calls on_sector after each replacement.
+// directory lock. Calls on_sector after each replacement. Unless quiet, reports progress
+// on stderr. Resumable: a table already derived is skipped.
 Result<std::vector<PackedSector>> pack_tables(
     const Variant& v, const std::string& dir,
-    const std::function<void(const PackedSector&)>& on_sector = {});
+    const std::function<void(const PackedSector&)>& on_sector = {}, bool quiet = false);
 
 }  // namespace millbase

@@ -35,6 +35,13 @@ void ProgressReporter::start_unit(int number, int count, const std::string& name
   unit_start_ = Clock::now();
 }
 
+void ProgressReporter::say(const char* stage) {
+  // A small unit is done before anyone reads this.
+  if (quiet_ || unit_entries_ < SAY_ENTRIES) return;
+  last_ = Clock::now();
+  std::fprintf(stderr, "[%d/%d] %s: %s\n", number_, count_, name_.c_str(), stage);
+}
+
 void ProgressReporter::update(const char* stage, uint64_t done, uint64_t total) {
   if (quiet_) return;
   auto now = Clock::now();
@@ -61,8 +68,8 @@ void ProgressReporter::finish_unit(bool skipped) {
   if (s < 0.5 && now - last_ < std::chrono::seconds(1) && number_ != count_) return;
   last_ = now;
   std::fprintf(stderr, "[%d/%d] %s: %s (%s positions, %.2f s)\n", number_, count_, name_.c_str(),
-               skipped ? "already solved" : "solved", human_count(double(unit_entries_)).c_str(),
-               s);
+               (skipped ? "already " + done_word_ : done_word_).c_str(),
+               human_count(double(unit_entries_)).c_str(), s);
 }
 
 }  // namespace millbase

@@ -1,9 +1,11 @@
-// Progress of a solve on stderr: the unit, its stage, positions done, rate and ETA.
+// Progress of a long pass over tables (solve, verify, pack) on stderr: the unit, its
+// stage, positions done, rate and ETA.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace millbase {
 
@@ -13,24 +15,30 @@ std::string human_count(double x);
 // Reports progress on stderr at most twice a second.
 class ProgressReporter {
  public:
-  // total: entries of every unit of the solve, those already solved included.
-  ProgressReporter(bool quiet, uint64_t total) : quiet_(quiet), total_(total) {}
+  // total: entries of every unit of the pass, those already done included; done_word
+  // says what happened to a finished unit ("solved", "checked").
+  ProgressReporter(bool quiet, uint64_t total, std::string done_word = "solved")
+      : quiet_(quiet), total_(total), done_word_(std::move(done_word)) {}
 
   // Starts unit `number` of `count` (1-based), named `name`, of `entries` entries.
   void start_unit(int number, int count, const std::string& name, uint64_t entries);
+  // Reports that the current unit is at `stage`, one that counts no positions, when the
+  // unit has at least SAY_ENTRIES entries.
+  void say(const char* stage);
   // Reports `done` of `total` positions through `stage` of the current unit.
   void update(const char* stage, uint64_t done, uint64_t total);
   // Reports a finished unit when it took a while, when nothing was said for a second,
-  // and for the last unit; `skipped` when it was found already solved.
+  // and for the last unit; `skipped` when it was found already done.
   void finish_unit(bool skipped);
 
  private:
   using Clock = std::chrono::steady_clock;
+  static constexpr uint64_t SAY_ENTRIES = uint64_t(1) << 22;
 
   bool quiet_;
   uint64_t total_, finished_ = 0, skipped_ = 0, unit_entries_ = 0;
   int number_ = 0, count_ = 0;
-  std::string name_;
+  std::string name_, done_word_;
   Clock::time_point start_ = Clock::now(), unit_start_, last_;
 };
 

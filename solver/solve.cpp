@@ -171,6 +171,7 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
       std::fprintf(stderr, "millbase: %s: solving it again\n", state.message().c_str());
       report.tables_repaired.push_back(state.message());
     }
+    progress.say("loading the tables it reads");
     if (!opts.memory_limit) {
       if (Status s = load_sectors(v, opts.dir, unit.children, store, opts.metric); !s) return s;
     } else {

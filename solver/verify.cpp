@@ -15,6 +15,7 @@
 #include "solver/child_tables.h"
 #include "solver/expected_tables.h"
 #include "solver/parallel_for_each.h"
+#include "solver/progress.h"
 #include "solver/sector_graph.h"
 #include "solver/successors.h"
 
@@ -32,7 +33,8 @@ uint64_t mix(uint64_t x) {
 // Returns the forward check of stored sector s, whose table and successors are in
 // store: every entry (or the placement sample) recomputed from its successors.
 SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& store,
-                         const std::vector<Sector>& needed, const VerifyOptions& opts) {
+                         const std::vector<Sector>& needed, const VerifyOptions& opts,
+                         ProgressReporter& progress) {
   const SectorValues& sv = *store.find(s);
   const ChildLookup lookup(store, needed, opts.metric);
   const bool fifty = opts.metric == Metric::FIFTY;
@@ -54,7 +56,7 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
   const uint64_t key =
       mix(opts.seed ^ mix(uint64_t(s.us) | uint64_t(s.them) << 8 | uint64_t(s.us_hand) << 16 |
                           uint64_t(s.them_hand) << 24));
-  parallel_for_each(*sv.index, [&](uint64_t i, Bitboard us, Bitboard them) {
+  auto check_entry = [&](uint64_t i, Bitboard us, Bitboard them) {
     if (!all && mix(key ^ i) >= threshold) return;
     checked.fetch_add(1, std::memory_order_relaxed);
     ValueCode expected = evaluate(v, s, us, them, lookup);
@@ -67,7 +69,9 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
       check.first_mismatch = format_position(v, p) + ": stored " + text(sv.values[i]) +
                              ", recomputed " + text(expected);
     }
-  });
+  };
+  parallel_for_each(*sv.index, check_entry,
+                    [&](uint64_t done) { progress.update("checked", done, sv.values.size()); });
   check.mismatches = mismatches;
   check.checked = checked;
   return check;
@@ -93,21 +97,34 @@ Result<std::vector<SectorCheck>> verify_tables(
     checks.push_back(std::move(c));
     if (on_sector) on_sector(checks.back());
   };
-  ValueStore store;
-  // The last unit that reads each sector, so a table is loaded once and dropped after.
+  auto is_wanted = [&](const Sector& s) {
+    return std::find(wanted.begin(), wanted.end(), s) != wanted.end();
+  };
+  // The units with a sector to check, and the last of them that reads each sector, so a
+  // table is loaded once and dropped after.
+  std::vector<size_t> to_check;
   std::map<Sector, size_t> last_use;
+  uint64_t total = 0;
+  int sector_count = 0;
   for (size_t i = 0; i < units.size(); ++i) {
+    if (std::none_of(units[i].sectors.begin(), units[i].sectors.end(), is_wanted)) continue;
+    to_check.push_back(i);
     for (const Sector& s : units[i].sectors) last_use[s] = i;
     for (const Sector& s : units[i].children) last_use[s] = i;
+    for (const Sector& s : units[i].sectors)
+      if (is_wanted(s)) total += SectorIndex::count(*v.board, s.us, s.them), ++sector_count;
   }
-  for (size_t u = 0; u < units.size(); ++u) {
+  ProgressReporter progress(opts.quiet || opts.quick, total, "checked");
+  int number = 0;
+  ValueStore store;
+  for (size_t u : to_check) {
     const WorkUnit& unit = units[u];
     // The unit's wanted tables that open and pass their checksums; the others are
     // reported missing or damaged.
     std::vector<Sector> present;
     std::string absent;  // a table of the unit that is not there
     for (const Sector& s : unit.sectors) {
-      const bool listed = std::find(wanted.begin(), wanted.end(), s) != wanted.end();
+      const bool listed = is_wanted(s);
       const uint64_t entries = SectorIndex::count(*v.board, s.us, s.them);
       Result<TableFile> file = TableFile::open_sector(v, dir, s, opts.metric);
       if (!file && file.status().code() == Status::Code::NotFound) absent = table_path(dir, s);
@@ -116,6 +133,7 @@ Result<std::vector<SectorCheck>> verify_tables(
       if (!st) {
         const bool missing = st.code() == Status::Code::NotFound;
         report({s, entries, 0, 0, "", "", missing ? "missing" : st.message()});
+        ++number;
         continue;
       }
       if (opts.quick) {
@@ -125,6 +143,9 @@ Result<std::vector<SectorCheck>> verify_tables(
       present.push_back(s);
     }
     if (present.empty()) continue;
+    progress.start_unit(number + 1, sector_count, sector_name(present[0]),
+                        SectorIndex::count(*v.board, present[0].us, present[0].them));
+    progress.say("loading the tables it reads");
     // A unit written in part (a kill or a full disk between its tables): the present
     // tables' successors are partly in the missing one, so they cannot be checked.
     std::string why_not;
@@ -144,9 +165,18 @@ Result<std::vector<SectorCheck>> verify_tables(
     if (!why_not.empty()) {
       for (const Sector& s : present)
         report({s, SectorIndex::count(*v.board, s.us, s.them), 0, 0, "", why_not, ""});
+      number += int(present.size());
       continue;
     }
-    for (const Sector& s : present) report(check_sector(v, s, store, needed, opts));
+    for (size_t k = 0; k < present.size(); ++k) {
+      const Sector& s = present[k];
+      if (k > 0)
+        progress.start_unit(number + 1, sector_count, sector_name(s),
+                            SectorIndex::count(*v.board, s.us, s.them));
+      report(check_sector(v, s, store, needed, opts, progress));
+      progress.finish_unit(false);
+      ++number;
+    }
   }
   return checks;
 }

@@ -23,6 +23,7 @@ struct VerifyOptions {
   // recomputed (cursed wins and blessed losses are checked as draws: telling them apart
   // needs the plain tables, which verify does not read).
   Metric metric = Metric::DTM;
+  bool quiet = false;  // no progress on stderr
 };
 
 struct SectorCheck {
@@ -40,7 +41,8 @@ struct SectorCheck {
 // checked with the reason (skipped: its unit's other table is missing, or a table it
 // reads could not be loaded), or checked (checksums only when quick). Errors: dir is
 // missing (NotFound), of another variant (Invalid), or its manifest is malformed.
-// on_sector is called after each sector.
+// on_sector is called after each sector. Only the tables of units with a sector to check
+// are loaded, each once, and dropped after the last such unit that reads it.
 Result<std::vector<SectorCheck>> verify_tables(
     const Variant& v, const std::string& dir, const VerifyOptions& opts,
     const std::function<void(const SectorCheck&)>& on_sector = {});

@@ -21,13 +21,16 @@ int run_pack(const TablesArgs& a) {
   if (*metric != Metric::DTM || metric_of(dir) != Metric::DTM)
     return fail(EXIT_USAGE, "pack does not pack 50-ply tables (yet): their values are kept whole");
   if (a.threads > 0) omp_set_num_threads(a.threads);
-  Result<std::vector<PackedSector>> packed = pack_tables(*v, dir, [&](const PackedSector& p) {
-    if (a.json) return;
-    std::printf("%-12s %14llu positions: %llu -> %llu bytes\n", sector_name(p.sector).c_str(),
-                (unsigned long long)p.entries, (unsigned long long)p.bytes_before,
-                (unsigned long long)p.bytes_after);
-    std::fflush(stdout);
-  });
+  Result<std::vector<PackedSector>> packed = pack_tables(
+      *v, dir,
+      [&](const PackedSector& p) {
+        if (a.json) return;
+        std::printf("%-12s %14llu positions: %llu -> %llu bytes\n", sector_name(p.sector).c_str(),
+                    (unsigned long long)p.entries, (unsigned long long)p.bytes_before,
+                    (unsigned long long)p.bytes_after);
+        std::fflush(stdout);
+      },
+      a.quiet);
   if (!packed) return fail(packed.status(), *v, dir);
   uint64_t entries = 0, before = 0, after = 0;
   for (const PackedSector& p : *packed)
@@ -54,6 +57,7 @@ Command register_pack(CLI::App& app) {
       "sectors with an odd number of stones in hand by derived tables (found by a "
       "one-ply search when probed), after checking them");
   add_table_options(cmd, *a);
+  add_quiet_option(cmd, *a);
   cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
       ->check(CLI::Range(1, 1024));
   return {cmd, [a] { return run_pack(*a); }};

@@ -31,6 +31,7 @@ int run_verify(const TablesArgs& a) {
   opts.placement_sample = a.placement_sample;
   opts.seed = a.seed;
   opts.metric = *metric;
+  opts.quiet = a.quiet;
   Result<std::vector<SectorCheck>> checks = verify_tables(*v, dir, opts, [&](const SectorCheck& c) {
     if (a.json) return;
     std::string state;
@@ -98,6 +99,7 @@ Command register_verify(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "verify", "Recompute every stored value from its successors and report mismatches");
   add_table_options(cmd, *a);
+  add_quiet_option(cmd, *a);
   cmd->add_flag("--quick", a->quick, "Check the block checksums only");
   cmd->add_option("--sector", a->sectors, "Verify only this sector; repeatable");
   cmd->add_option("--max-stones", a->max_stones,

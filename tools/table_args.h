@@ -17,6 +17,7 @@ struct TablesArgs {
   double placement_sample = 1.0;
   uint64_t seed = 0;
   bool longest = false;
+  bool quiet = false;
 };
 
 // Adds --variant, --db, --rule and --json to cmd, stored in a.
@@ -27,6 +28,11 @@ inline void add_table_options(CLI::App* cmd, TablesArgs& a) {
                   "fifty)");
   add_rule_option(cmd, &a.rule, "none: the plain tables; fifty: the 50-ply rule's tables");
   cmd->add_flag("--json", a.json, "Print JSON");
+}
+
+// Adds --quiet (no progress on stderr), stored in a.
+inline void add_quiet_option(CLI::App* cmd, TablesArgs& a) {
+  cmd->add_flag("--quiet,-q", a.quiet, "No progress on stderr");
 }
 
 }  // namespace millbase::cli
