@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the offline analysis page: the page of `millbase serve` (web/) with the API
-# (tools/web_api.cpp and what it uses) compiled to WebAssembly, and the 50-ply tables of
+# (web/api/web_api.cpp and what it uses: core, db, player, tools/engine; neither CLI11
+# nor the solver) compiled to WebAssembly, and the 50-ply tables of
 # six and five inside, into one folder that works opened from disk (file://) or from any
 # static host, and makes no request outside itself.
 #
@@ -23,18 +24,17 @@ for d in "$six" "$five"; do
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Header-only dependencies from Debian, seen alone (not the rest of /usr/include).
+# The header-only dependency from Debian, seen alone (not the rest of /usr/include).
 mkdir -p "$work/include"
-ln -s /usr/include/CLI "$work/include/CLI"
 ln -s /usr/include/xxhash.h "$work/include/xxhash.h"
 # Debian's emscripten runs its JavaScript tools with the system's node.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 sources=(
-  "$root"/core/{game,game_record,geometry,movegen,notation,position,symmetry,unmovegen,variant}.cpp
-  "$root"/db/{block_codec,dir_manifest,sector,sector_index,table_dir,table_file,table_header,tablebase}.cpp
+  "$root"/core/{board_text,game,game_record,geometry,json_text,movegen,notation,position,symmetry,unmovegen,variant}.cpp
+  "$root"/db/{block_codec,dir_choice,dir_manifest,sector,sector_index,table_dir,table_file,table_header,tablebase,value_text}.cpp
   "$root"/player/player.cpp
-  "$root"/solver/{sector_graph,unit_memory,progress}.cpp
-  "$root"/tools/{web_api,engine_session,cli_common}.cpp
+  "$root"/tools/engine/{engine_session,fix_hint}.cpp
+  "$root"/web/api/web_api.cpp
   "$root"/web/offline/{offline_api,zstd_frame_js}.cpp)
 mkdir -p "$out"
 em++ -std=c++20 -O2 -DNDEBUG -DXXH_INLINE_ALL -fconstexpr-steps=1000000000 -I"$root" -isystem "$work/include" \

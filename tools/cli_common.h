@@ -9,11 +9,15 @@
 #include <string>
 #include <string_view>
 
+#include "core/board_text.h"
+#include "core/json_text.h"
 #include "core/position.h"
+#include "db/dir_choice.h"
 #include "db/sector.h"
 #include "db/table_header.h"
 #include "db/tablebase.h"
 #include "db/value.h"
+#include "db/value_text.h"
 
 namespace millbase::cli {
 
@@ -52,64 +56,12 @@ void add_variant_option(CLI::App* cmd, std::string* name);
 // and returns nullptr.
 const Variant* resolve_variant(const std::string& name);
 
-// Returns `given`, or the default table directory when it is empty: data/<variant>, or
-// data/<variant>-fifty for the 50-ply rule's tables.
-std::string table_dir(const Variant& v, const std::string& given, Metric metric = Metric::DTM);
-
-// Returns `given`, or the tables for the draw rules of play: data/<variant>-fifty when
-// its manifest says it holds all of the variant's 50-ply tables, else data/<variant>.
-// (play, engine, uci, serve)
-std::string play_dir(const Variant& v, const std::string& given);
-
-// Returns the metric dir's manifest names; DTM when it has none or cannot be read.
-Metric metric_of(const std::string& dir);
-
-// Returns the plain (DTM) tables in dir for a command that reads no others; a directory
-// of 50-ply tables is Status::Code::Invalid, naming the command.
-Result<std::shared_ptr<const Tablebase>> open_plain_tables(const Variant& v, const std::string& dir,
-                                                           std::string_view command);
-
-// Returns ok when dir is a table directory of v, of whichever metric its manifest names.
-Status check_any_table_dir(const Variant& v, const std::string& dir);
-
-// Returns the plies of a decisive value as shown to users: the distance to the end for
-// DTM, z (to the next mill or the end) for FIFTY.
-int shown_plies(ValueCode v, Metric metric);
-
-// Returns "win in 13", "loss in 4" or "draw" for a value of the metric (a FIFTY value
-// under the rule, as fifty_at gives it).
-std::string rule_value_text(ValueCode v, Metric metric);
-
 // Adds --rule to cmd, storing the word in *rule (default "none").
 void add_rule_option(CLI::App* cmd, std::string* rule, const char* help);
 
 // Returns the metric of a --rule word: none -> DTM, fifty -> FIFTY (any case); on
 // another word prints an error naming it and returns nullopt.
 std::optional<Metric> resolve_rule(const std::string& rule);
-
-// Returns the JSON members of a value: "result":"win","distance":13 (null for a draw).
-std::string json_value(ValueCode v);
-
-// Returns the text of a fifty code under the rule with `counter` plies on the counter:
-// "win in 7 (50-ply rule: plies to the next mill or the end)", "cursed win: a draw
-// under the 50-ply rule (a win without it)", "draw", ...; placement: the position has
-// no counter yet (z counts to the first mill of the movement phase or the end).
-std::string fifty_text(ValueCode v, int counter, bool placement);
-
-// Returns the brief text of a fifty code with `counter` plies on the counter: "win in
-// 8", "draw (cursed win)", "draw (a win in 9 needs the counter at 41 or less)".
-std::string fifty_move_text(ValueCode v, int counter);
-
-// Returns the JSON members of a fifty code at a counter: "rule":"fifty","counter":c,
-// "result" (under the rule at c), "distance" (z when the result is decisive, else null),
-// "class" (five ways, at counter 0) and "z" (z of a decisive class, else null).
-std::string json_fifty(ValueCode v, int counter);
-
-// Returns s as a JSON string literal.
-std::string json_string(std::string_view s);
-
-// Returns the board drawn in ASCII with coordinates, White as 'W', Black as 'B'.
-std::string draw_board(const Variant& v, const Position& p);
 
 // Resolves --sector names and --max-stones K into stored sectors of v; prints errors.
 bool parse_targets(const Variant& v, const std::vector<std::string>& names, int max_stones,

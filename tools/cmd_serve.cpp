@@ -8,8 +8,8 @@
 
 #include "core/notation.h"
 #include "tools/cli_common.h"
-#include "tools/web_api.h"
 #include "tools/web_assets.h"
+#include "web/api/web_api.h"
 
 namespace millbase::cli {
 
@@ -43,7 +43,7 @@ int run_serve(const ServeArgs& a) {
     if (Status st = check_any_table_dir(*v, a.db); !st) return fail(st, *v, a.db);
   std::map<std::string, std::string> dirs;
   if (!a.db.empty()) dirs[std::string(v->name)] = a.db;
-  WebApi api(dirs);
+  web::WebApi api(dirs, solve_cost);
 
   httplib::Server server;
   server.set_payload_max_length(MAX_REQUEST_BYTES);
@@ -68,9 +68,9 @@ int run_serve(const ServeArgs& a) {
   server.Get("/favicon.ico",
              [](const httplib::Request&, httplib::Response& res) { res.status = 204; });
   server.Get(R"(/api/([a-z]+))", [&api](const httplib::Request& req, httplib::Response& res) {
-    ApiParams params;
+    web::ApiParams params;
     for (const auto& [key, value] : req.params) params.emplace(key, value);  // the first
-    const ApiResponse answer = api.handle(req.matches[1].str(), params);
+    const web::ApiResponse answer = api.handle(req.matches[1].str(), params);
     res.status = answer.status;
     res.set_content(answer.body, "application/json");
     res.set_header("Cache-Control", "no-store");

@@ -1,4 +1,4 @@
-// libFuzzer harness of the engines' line loop without tables (tools/engine_session.h):
+// libFuzzer harness of the engines' line loop without tables (tools/engine/):
 // the input is fed as stdin to read_commands, which splits it into commands for an
 // EngineSession of six, as `millbase engine` and `millbase uci` do. The commands of both
 // dialects are dispatched as cmd_engine.cpp and cmd_uci.cpp dispatch them (their
@@ -10,8 +10,8 @@
 // It checks, after every command:
 //  - a failed command leaves the session unchanged (variant, table directory, start,
 //    moves, position, pending move, outcome), as docs/engine-protocol.md promises, and
-//    its error is one non-empty line of printable ASCII (the explanation of a missing
-//    table directory, with what solving the variant costs, once per variant at start);
+//    its error, with the command that builds a missing table, is one non-empty line of
+//    printable ASCII;
 //  - the session's game replays: its moves from its start lead to its position, which
 //    validate() accepts, and `show` writes text that parses back to that position;
 //  - a pending move (uci: a move that closed a mill, its removal to come) is one that
@@ -33,7 +33,8 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "player/player.h"
-#include "tools/engine_session.h"
+#include "tools/engine/engine_session.h"
+#include "tools/engine/line_reader.h"
 
 #define FUZZ_NAME "engine_lines_fuzz"
 #include "fuzz_check.h"
@@ -41,7 +42,7 @@
 namespace {
 
 using namespace millbase;
-using cli::EngineSession;
+using engine::EngineSession;
 
 // A directory that cannot exist: /dev/null is not a directory.
 const std::string NO_TABLES = "/dev/null/millbase-fuzz-no-tables";
@@ -135,9 +136,7 @@ class Harness {
     if (!st) {
       CHECK(snapshot(s_) == before,
             cmd + " failed (" + st.message() + ") and changed " + describe(s_));
-      // explain() adds to a missing directory what solving the variant costs, from its
-      // sector graph: checked once per variant (LLVMFuzzerInitialize), too slow here.
-      check_message(st.code() == Status::Code::NotFound ? st.message() : s_.explain(st));
+      check_message(s_.explain(st));
     }
     check_session(s_);
     return st;
@@ -171,7 +170,7 @@ class Harness {
 
   // setoption name <id> [value <x>], as cmd_uci.cpp reads it.
   Status set_option(const std::vector<std::string>& words) {
-    const auto [name, value] = cli::parse_setoption(words);
+    const auto [name, value] = engine::parse_setoption(words);
     if (name == "variant") return s_.set_variant(value);
     if (name == "tablepath") {
       s_.set_db(no_tables(value));
@@ -189,7 +188,7 @@ class Harness {
 
   // position start [white|black] | startpos | fen <position> | <position>, [moves ...]
   Status set_position(std::vector<std::string>& words) {
-    const std::vector<std::string> moves = cli::split_moves(words);
+    const std::vector<std::string> moves = engine::split_moves(words);
     const std::string first = words.empty() ? "" : ascii_lower(words[0]);
     const bool uci = (words.size() == 1 && first == "startpos") || first == "fen";
     const std::string text = join(words, first == "fen" ? 1 : 0);
@@ -248,11 +247,10 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  std::streambuf* stdin_buffer = std::cin.rdbuf(in.rdbuf());
   Harness h;
-  cli::read_commands(
+  engine::read_commands(
+      in,
       [&h](const std::string& cmd, std::vector<std::string>& words) { return h.run(cmd, words); },
       [](const Status& st) { check_message(st.message()); });
-  std::cin.rdbuf(stdin_buffer);
   return 0;
 }

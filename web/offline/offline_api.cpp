@@ -1,4 +1,4 @@
-// The offline build's entry point: the JSON API of docs/web-api.md (tools/web_api.h)
+// The offline build's entry point: the JSON API of docs/web-api.md (web/api/web_api.h)
 // called from JavaScript in the page instead of over HTTP. The tables of six and five
 // are embedded in the module's file system under /data (tools/build_offline.sh).
 #include <emscripten/emscripten.h>
@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "tools/web_api.h"
+#include "web/api/web_api.h"
 
 namespace {
 
@@ -35,8 +35,8 @@ std::string url_decode(std::string_view s) {
 }
 
 // Returns the parameters of a query string "a=1&b=2" (the first of a repeated name).
-millbase::cli::ApiParams parse_query(std::string_view query) {
-  millbase::cli::ApiParams params;
+millbase::web::ApiParams parse_query(std::string_view query) {
+  millbase::web::ApiParams params;
   while (!query.empty()) {
     const size_t amp = query.find('&');
     const std::string_view pair = query.substr(0, amp);
@@ -54,9 +54,9 @@ millbase::cli::ApiParams parse_query(std::string_view query) {
 // until the next call.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* millbase_offline_api(const char* path,
                                                                  const char* query) {
-  static millbase::cli::WebApi api({{"six", "/data/six"}, {"five", "/data/five"}});
+  static millbase::web::WebApi api({{"six", "/data/six"}, {"five", "/data/five"}});
   static std::string answer;
-  const millbase::cli::ApiResponse r = api.handle(path, parse_query(query));
+  const millbase::web::ApiResponse r = api.handle(path, parse_query(query));
   answer = std::to_string(r.status) + "\n" + r.body;
   return answer.c_str();
 }

@@ -1,17 +1,19 @@
-#include "tools/web_api.h"
+#include "web/api/web_api.h"
 
 #include <algorithm>
 #include <charconv>
 
 #include "core/game.h"
+#include "core/json_text.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "db/dir_choice.h"
 #include "db/dir_manifest.h"
+#include "db/value_text.h"
 #include "player/player.h"
-#include "tools/cli_common.h"
-#include "tools/engine_session.h"
+#include "tools/engine/engine_session.h"
 
-namespace millbase::cli {
+namespace millbase::web {
 
 namespace {
 
@@ -87,6 +89,10 @@ std::string WebApi::dir(const Variant& v) const {
   return play_dir(v, it == dirs_.end() ? "" : it->second);
 }
 
+std::string WebApi::explain(const Status& s, const Variant& v, Metric metric) const {
+  return engine::explain(s, v, dir(v), metric, cost_);
+}
+
 Result<std::shared_ptr<const Tablebase>> WebApi::tables(const Variant& v) {
   std::lock_guard lock(mutex_);
   if (auto it = open_.find(std::string(v.name)); it != open_.end()) return it->second;
@@ -138,7 +144,7 @@ namespace {
 struct RequestGame {
   const Variant* variant;
   Position start;
-  std::unique_ptr<EngineSession> session;
+  std::unique_ptr<engine::EngineSession> session;
 };
 
 // Returns the game that the variant, start and moves parameters describe; errors are
@@ -150,7 +156,7 @@ Result<RequestGame> request_game(const ApiParams& params, uint64_t seed) {
   Result<Position> start =
       start_text.empty() ? Result<Position>(start_position(**v)) : parse_position(**v, start_text);
   if (!start) return Status::invalid(start.message());
-  auto session = std::make_unique<EngineSession>(**v, "", seed);
+  auto session = std::make_unique<engine::EngineSession>(**v, "", seed);
   if (Status st = session->set_position(*start, move_words(param(params, "moves", "")), false); !st)
     return Status::invalid(st.message());
   return RequestGame{*v, *start, std::move(session)};
@@ -162,7 +168,7 @@ ApiResponse WebApi::game(const ApiParams& params) {
   Result<RequestGame> g = request_game(params, 1);
   if (!g) return error(400, g.message());
   const Variant& v = *g->variant;
-  EngineSession& s = *g->session;
+  engine::EngineSession& s = *g->session;
   const Game& game = s.game();
   const Position& p = game.position();
   const Phase ph = phase(v, p);
@@ -187,14 +193,14 @@ ApiResponse WebApi::game(const ApiParams& params) {
                        : Result<std::vector<MoveValue>>(std::vector<MoveValue>{});
     if (!now || !analyzed) {
       const Status& st = !now ? now.status() : analyzed.status();
-      tables_error = json_string(explain(st, v, dir(v), metric));
+      tables_error = json_string(explain(st, v, metric));
     } else {
       value = value_json(*now, metric, counter, true, ph == Phase::Place);
       legal = *analyzed;
       valued = true;
     }
   } else {
-    tables_error = json_string(explain(tb.status(), v, dir(v)));
+    tables_error = json_string(explain(tb.status(), v));
   }
   if (!valued && ongoing)
     for (Move m : MoveList(v, p)) legal.push_back({m, DRAW});
@@ -243,8 +249,7 @@ ApiResponse WebApi::computer(const ApiParams& params) {
   const Variant& v = *g->variant;
   Result<std::shared_ptr<const Tablebase>> tb = tables(v);
   if (!tb)
-    return error(tb.status().code() == Status::Code::NotFound ? 404 : 400,
-                 explain(tb.status(), v, dir(v)));
+    return error(tb.status().code() == Status::Code::NotFound ? 404 : 400, explain(tb.status(), v));
   const Game& game = g->session->game();
   if (game.outcome() != Outcome::Ongoing)
     return error(400, "the game is over: " + game.result_text());
@@ -252,8 +257,8 @@ ApiResponse WebApi::computer(const ApiParams& params) {
   Result<Move> m = g->session->choose(*level);
   if (!m)  // a missing table, or an unreadable one (the server's fault, not the request's)
     return error(m.status().code() == Status::Code::NotFound ? 404 : 500,
-                 explain(m.status(), v, dir(v), (*tb)->metric()));
+                 explain(m.status(), v, (*tb)->metric()));
   return {200, "{\"move\":" + json_string(format_move(v, *m)) + "}"};
 }
 
-}  // namespace millbase::cli
+}  // namespace millbase::web

@@ -1,10 +1,9 @@
 // What both engine dialects (millbase engine, millbase uci) share: the variant, the
 // table directory, the game so far under the draw rules of play, a move that waits for
 // its removal, and the tables with the player, opened on first use. The dialects differ
-// only in how they read commands and write answers (cmd_engine.cpp, cmd_uci.cpp).
+// only in how they read commands and write answers (engine_dialect.h, uci_dialect.h).
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,13 +11,15 @@
 
 #include "core/game.h"
 #include "player/player.h"
-#include "tools/cli_common.h"
+#include "tools/engine/fix_hint.h"
 
-namespace millbase::cli {
+namespace millbase::engine {
 
 class EngineSession {
  public:
-  EngineSession(const Variant& v, std::string db, uint64_t seed);
+  // db: the table directory (empty: play_dir()'s choice); cost: what solving a variant
+  // costs, said when its whole directory is missing.
+  EngineSession(const Variant& v, std::string db, uint64_t seed, CostNote cost = {});
 
   const Variant& variant() const { return *variant_; }
   const Game& game() const { return game_; }
@@ -67,36 +68,11 @@ class EngineSession {
   const Variant* variant_;
   std::string db_;
   uint64_t seed_;
+  CostNote cost_;
   Game game_;
   std::optional<Move> pending_;
   std::shared_ptr<const Tablebase> tables_;
   std::unique_ptr<Player> player_;
 };
 
-// The options of both dialects' commands.
-struct EngineArgs {
-  std::string variant, db;
-  uint64_t seed = 1;
-};
-
-// Returns the subcommand `name` with --variant, --db and --seed: it checks a table
-// directory given on the command line (exit 3 before reading anything), then runs
-// `serve` with the variant and the options.
-Command register_engine_command(CLI::App& app, const std::string& name, const std::string& help,
-                                std::function<void(const Variant&, const EngineArgs&)> serve);
-
-// Reads commands from stdin until "quit" or the end of input: each line split into its
-// words at any blanks (a Windows line ending among them), the command lower case, blank
-// lines skipped; a failed command's Status goes to on_error. Flushes stdout after each.
-void read_commands(
-    const std::function<Status(const std::string& cmd, std::vector<std::string>& words)>& run,
-    const std::function<void(const Status&)>& on_error);
-
-// Returns the name (lower case) and the value of "setoption name <id> [value <x>]" from
-// the words after setoption: each may be several words, joined by single blanks.
-std::pair<std::string, std::string> parse_setoption(const std::vector<std::string>& words);
-
-// Returns the words after the word "moves" (none without it); words keeps those before.
-std::vector<std::string> split_moves(std::vector<std::string>& words);
-
-}  // namespace millbase::cli
+}  // namespace millbase::engine

@@ -1,0 +1,77 @@
+#include "db/value_text.h"
+
+#include <algorithm>
+
+#include "core/json_text.h"
+
+namespace millbase {
+
+int shown_plies(ValueCode v, Metric metric) {
+  return metric == Metric::FIFTY ? fifty_z(v) : distance(v);
+}
+
+std::string rule_value_text(ValueCode v, Metric metric) {
+  if (is_draw(v)) return "draw";
+  return std::string(is_win(v) ? "win in " : "loss in ") + std::to_string(shown_plies(v, metric));
+}
+
+std::string json_value(ValueCode v) {
+  if (is_draw(v)) return "\"result\":\"draw\",\"distance\":null";
+  return std::string("\"result\":\"") + (is_win(v) ? "win" : "loss") +
+         "\",\"distance\":" + std::to_string(distance(v));
+}
+
+std::string fifty_text(ValueCode v, int counter, bool placement) {
+  const FiftyClass cls = fifty_class(v);
+  const char* to = placement ? " (50-ply rule: plies to the first mill of the movement phase or "
+                               "the end)"
+                             : " (50-ply rule: plies to the next mill or the end)";
+  switch (cls) {
+    case FiftyClass::Draw:
+      return "draw";
+    case FiftyClass::CursedWin:
+      return "cursed win: a draw under the 50-ply rule (a win without it)";
+    case FiftyClass::BlessedLoss:
+      return "blessed loss: a draw under the 50-ply rule (a loss without it)";
+    default:
+      break;
+  }
+  const std::string result = cls == FiftyClass::Win ? "win" : "loss";
+  const int z = fifty_z(v);
+  if (!is_draw(fifty_at(v, counter))) return result + " in " + std::to_string(z) + to;
+  return "draw under the 50-ply rule with the counter at " + std::to_string(counter) + " (a " +
+         result + " in " + std::to_string(z) + " with the counter at " +
+         std::to_string(FIFTY_PLIES - z) + " or less)";
+}
+
+std::string fifty_move_text(ValueCode v, int counter) {
+  const ValueCode now = fifty_at(v, counter);
+  if (!is_draw(now)) return (is_win(now) ? "win in " : "loss in ") + std::to_string(fifty_z(now));
+  switch (fifty_class(v)) {
+    case FiftyClass::Draw:
+      return "draw";
+    case FiftyClass::CursedWin:
+    case FiftyClass::BlessedLoss:
+      return std::string("draw (") + fifty_class_name(fifty_class(v)) + ")";
+    default:
+      return std::string("draw (a ") + (is_win(v) ? "win" : "loss") + " in " +
+             std::to_string(fifty_z(v)) + " needs the counter at " +
+             std::to_string(FIFTY_PLIES - fifty_z(v)) + " or less)";
+  }
+}
+
+std::string json_fifty(ValueCode v, int counter) {
+  const ValueCode now = fifty_at(v, counter);
+  const FiftyClass cls = fifty_class(v);
+  const bool decisive = cls == FiftyClass::Win || cls == FiftyClass::Loss;
+  std::string name = fifty_class_name(cls);
+  std::replace(name.begin(), name.end(), ' ', '_');
+  return "\"rule\":\"fifty\",\"counter\":" + std::to_string(counter) + ",\"result\":\"" +
+         (is_draw(now)  ? "draw"
+          : is_win(now) ? "win"
+                        : "loss") +
+         "\",\"distance\":" + (is_draw(now) ? "null" : std::to_string(fifty_z(now))) +
+         ",\"class\":\"" + name + "\",\"z\":" + (decisive ? std::to_string(fifty_z(v)) : "null");
+}
+
+}  // namespace millbase
