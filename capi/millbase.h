@@ -115,7 +115,7 @@ MILLBASE_API int millbase_close(millbase_tables* tables);
    fifty): the value under the 50-ply rule with the counter at 0 and the plies to the
    next mill or the end, whose parity does not follow the result; millbase_best_move
    then plays under the rule too. The position is in the notation of the millbase command,
-   e.g. "W:b2,d2 B:f4 w 4 5" (docs/c-api.md). Returns MILLBASE_OK; MILLBASE_INVALID
+   e.g. "W:b2,d2 B:f4 b 4 5" (docs/c-api.md). Returns MILLBASE_OK; MILLBASE_INVALID
    for a malformed or impossible position; MILLBASE_MISSING when a needed table is
    missing; MILLBASE_ERROR for an unreadable or corrupt table. */
 MILLBASE_API int millbase_probe(const millbase_tables* tables, const char* position, int* result,

@@ -122,6 +122,8 @@ Result<GameRecord> read_record(std::string_view text) {
   std::vector<std::pair<std::string, int>> tokens;  // move text words and their lines
   int line = 0;
   bool in_comment = false;
+  // A byte-order mark, as some editors write at the start of UTF-8 text.
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
   for (size_t at = 0; at < text.size();) {
     size_t end = text.find('\n', at);
     if (end == std::string_view::npos) end = text.size();
@@ -136,6 +138,10 @@ Result<GameRecord> read_record(std::string_view text) {
         return Status::error("line " + std::to_string(line) + ": tag after the moves");
       Result<Tag> t = parse_tag(l, line);
       if (!t) return t.status();
+      for (const Tag& earlier : tags)
+        if (earlier.first == t->first)
+          return Status::error("line " + std::to_string(line) + ": a second [" + t->first +
+                               "] tag");
       tags.push_back(*t);
       continue;
     }

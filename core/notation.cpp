@@ -174,6 +174,10 @@ std::string format_position(const Variant& v, const Position& p) {
 Result<Move> parse_move_text(const Variant& v, std::string_view text) {
   Move m{NO_POINT, NO_POINT, NO_POINT};
   std::string_view body = text;
+  if (body.starts_with('x'))
+    return Status::error("removal " + quote_token(text) +
+                         " stands alone: it belongs to a move that closes a mill and has no "
+                         "removal yet (d6-d5 xb4)");
   if (size_t x = body.find('x'); x != std::string_view::npos) {
     Result<Point> r = parse_point(v, body.substr(x + 1));
     if (!r) return Status::error("in move " + quote_token(text) + ": " + r.message());

@@ -32,6 +32,12 @@ class Status {
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
   const std::string& subject() const { return subject_; }
+  // Returns this status with `prefix` before its message, its code and subject kept.
+  Status prefixed(const std::string& prefix) const {
+    Status s = *this;
+    s.message_ = prefix + s.message_;
+    return s;
+  }
 
  private:
   Status() = default;

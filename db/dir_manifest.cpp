@@ -1,13 +1,17 @@
 #include "db/dir_manifest.h"
 
+#include "core/notation.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace millbase {
 
@@ -52,23 +56,22 @@ Result<std::optional<DirManifest>> read_manifest(const std::string& dir) {
   std::string line;
   if (!std::getline(in, line) || line != FIRST_LINE) return corrupt("bad first line");
   DirManifest m;
+  constexpr const char* KEYS[] = {"variant", "metric", "format", "solved"};
   bool seen[4] = {false, false, false, false};
   while (std::getline(in, line)) {
     const size_t colon = line.find(':');
     if (colon == std::string::npos) return corrupt("a line without ':'");
     const std::string key = line.substr(0, colon);
     std::istringstream words(line.substr(colon + 1));
-    if (key == "variant") {
-      seen[0] = bool(words >> m.variant);
-    } else if (key == "metric") {
-      seen[1] = bool(words >> m.metric);
-    } else if (key == "format") {
-      unsigned f = 0;
-      seen[2] = bool(words >> f) && f <= 0xFFFF;
-      m.format = uint16_t(f);
-    } else if (key == "solved") {
-      seen[3] = true;
-      for (std::string w; words >> w;) {
+    std::vector<std::string> values;
+    for (std::string w; words >> w;) values.push_back(w);
+    const auto known = std::find(std::begin(KEYS), std::end(KEYS), key);
+    if (known == std::end(KEYS)) continue;  // other keys: added by later versions, ignored
+    bool& seen_key = seen[known - std::begin(KEYS)];
+    if (seen_key) return corrupt("a second '" + key + "' line");
+    seen_key = true;
+    if (key == "solved") {
+      for (const std::string& w : values) {
         if (w == "all") {
           m.all = true;
           continue;
@@ -77,10 +80,26 @@ Result<std::optional<DirManifest>> read_manifest(const std::string& dir) {
         if (!s) return corrupt(s.message());
         m.targets.push_back(*s);
       }
-    }  // other keys: added by later versions, ignored
+      continue;
+    }
+    if (values.size() != 1)
+      return corrupt("'" + key + ":' takes one word, not " +
+                     (values.empty() ? std::string("none") : quote_token(line.substr(colon + 1))));
+    const std::string& value = values[0];
+    if (key == "variant") {
+      m.variant = value;
+    } else if (key == "metric") {
+      m.metric = value;
+    } else {  // format
+      const bool digits =
+          value.size() <= 5 && value.find_first_not_of("0123456789") == std::string::npos;
+      if (!digits || std::stoul(value) > 0xFFFF)
+        return corrupt("format " + quote_token(value) + " is not a format number (0..65535)");
+      m.format = uint16_t(std::stoul(value));
+    }
   }
-  if (!(seen[0] && seen[1] && seen[2] && seen[3]))
-    return corrupt("it needs variant, metric, format and solved lines");
+  for (size_t k = 0; k < 4; ++k)
+    if (!seen[k]) return corrupt(std::string("no '") + KEYS[k] + ":' line");
   return std::optional<DirManifest>(m);
 }
 

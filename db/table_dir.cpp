@@ -4,6 +4,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -20,6 +21,23 @@ Status missing_table(const Variant& v, const std::string& dir, const Sector& s) 
   return Status::not_found("missing table " + table_path(dir, s) + " (sector " + sector_name(s) +
                                " of " + std::string(v.name) + ")",
                            sector_name(s));
+}
+
+std::vector<std::string> leftover_files(const std::string& dir) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (const std::string name = e.path().filename().string();
+        name.find(".mbt.tmp.") != std::string::npos || name.rfind("MANIFEST.tmp.", 0) == 0)
+      found.push_back(e.path().string());
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+int remove_leftovers(const std::string& dir) {
+  int removed = 0;
+  for (const std::string& path : leftover_files(dir)) removed += ::unlink(path.c_str()) == 0;
+  return removed;
 }
 
 Result<DirLock> DirLock::acquire(const std::string& dir) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "db/sector.h"
 
@@ -17,6 +18,14 @@ std::string table_path(const std::string& dir, const Sector& s);
 // Returns the NotFound status for sector s's missing table in dir, naming the file,
 // the sector and the variant; its subject() is the sector's name.
 Status missing_table(const Variant& v, const std::string& dir, const Sector& s);
+
+// Returns the temporary files that writers killed before their rename left in dir
+// (`<table>.mbt.tmp.<pid>`, `MANIFEST.tmp.<pid>`), as paths, sorted. Only a process
+// holding the directory's lock may remove them (remove_leftovers).
+std::vector<std::string> leftover_files(const std::string& dir);
+
+// Removes leftover_files(dir); call with the directory's lock held. Returns how many.
+int remove_leftovers(const std::string& dir);
 
 // An exclusive lock on a table directory (dir/.lock), held until destroyed: one solve
 // or pack writes to a directory at a time.

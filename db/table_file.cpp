@@ -29,8 +29,7 @@ struct TableFile::Fd {
   ~Fd() { ::close(fd); }
 };
 
-Result<TableFile> TableFile::open_any(const std::string& path) {
-  TableFile t;
+Status TableFile::open_header(const std::string& path, TableFile& t) {
   t.path_ = path;
   // Non-blocking, so that a FIFO or device at a table's path cannot hang the open; only
   // regular files are tables.
@@ -45,6 +44,18 @@ Result<TableFile> TableFile::open_any(const std::string& path) {
   if (Status s = t.read_bytes(0, HEADER_SIZE, head); !s) return s;
   if (Status s = decode_header(head, t.header_); !s)
     return Status::error(path + ": corrupt table: " + s.message());
+  return Status::ok();
+}
+
+Result<TableHeader> TableFile::read_header(const std::string& path) {
+  TableFile t;
+  if (Status s = open_header(path, t); !s) return s;
+  return t.header_;
+}
+
+Result<TableFile> TableFile::open_any(const std::string& path) {
+  TableFile t;
+  if (Status s = open_header(path, t); !s) return s;
   const TableHeader& h = t.header_;
   std::vector<uint8_t> index;
   if (Status s = t.read_bytes(HEADER_SIZE, size_t(h.block_count) * BLOCK_ENTRY_SIZE, index); !s)

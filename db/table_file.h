@@ -23,6 +23,9 @@ class TableFile {
                                        Metric metric = Metric::DTM);
   // Opens path without expecting a variant or sector (for `info`).
   static Result<TableFile> open_any(const std::string& path);
+  // Returns the header of the table at path, checked against its checksum, reading
+  // nothing else: whose table it is.
+  static Result<TableHeader> read_header(const std::string& path);
 
   const TableHeader& header() const { return header_; }
   const std::string& path() const { return path_; }
@@ -41,6 +44,8 @@ class TableFile {
   Status verify_checksums() const;
 
  private:
+  // Opens path (a regular file) into t and reads and checks its header.
+  static Status open_header(const std::string& path, TableFile& t);
   Status read_bytes(uint64_t offset, size_t size, std::vector<uint8_t>& out) const;
   // Reads, checks and decompresses one frame of block b (0: WDL, 1: distances).
   Status read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) const;

@@ -38,6 +38,12 @@ BoardId board_id(const Variant& v) {
   return v.board->num_points == 24 ? BoardId::B24 : BoardId::B16;
 }
 
+const Variant* header_variant(const TableHeader& h) {
+  for (const Variant* v : all_variants())
+    if (board_id(*v) == h.board && v->stones == h.stones && v->flying == h.flying) return v;
+  return nullptr;
+}
+
 TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries, Metric metric) {
   TableHeader h;
   h.metric = metric;

@@ -66,6 +66,9 @@ struct BlockEntry {
 // Returns the board id of a variant's board.
 BoardId board_id(const Variant& v);
 
+// Returns the preset whose board, stones and flying a header names, or null.
+const Variant* header_variant(const TableHeader& h);
+
 // Returns a header for sector s of variant v with `entries` entries and no blocks yet.
 TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries,
                         Metric metric = Metric::DTM);

@@ -6,6 +6,7 @@
 
 #include "core/notation.h"
 #include "db/dir_manifest.h"
+#include "db/dir_owner.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
 #include "db/table_writer.h"
@@ -20,8 +21,11 @@ Result<std::vector<PackedSector>> pack_tables(
     const std::function<void(const PackedSector&)>& on_sector, bool quiet) {
   // A read of what is there: never a new directory.
   if (Status st = check_table_dir(v, dir); !st) return st;
+  if (Status st = check_tables_belong(v, dir, Metric::DTM); !st) return st;
   Result<DirLock> lock = DirLock::acquire(dir);
   if (!lock) return lock.status();
+  // Leftovers of killed runs can go now that no other writer is here.
+  remove_leftovers(dir);
   std::vector<PackedSector> packed;
   const SectorGraph graph(v);
   // The tables to pack, in solving order.

@@ -13,6 +13,7 @@
 #include <set>
 
 #include "db/dir_manifest.h"
+#include "db/dir_owner.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
 #include "db/table_writer.h"
@@ -63,32 +64,20 @@ Status unit_state(const Variant& v, const std::string& dir, const WorkUnit& unit
 }
 
 // Claims dir for v's tables: refuses (Status::Code::Invalid) a directory whose manifest
-// or tables belong to another variant or metric; records what this solve adds to it.
+// or tables belong to another variant or metric (the tables' own headers decide, so a
+// MANIFEST edited to name this solve cannot hand it another's tables); records what
+// this solve adds to it.
 Status claim_directory(const Variant& v, const std::string& dir, Metric metric,
                        const std::vector<Sector>& targets) {
   Result<std::optional<DirManifest>> old = read_manifest(dir);
   if (!old) return old.status();
   if (old->has_value() || metric == Metric::DTM)
     if (Status st = check_manifest(v, dir, metric); !st) return st;
+  if (Status st = check_tables_belong(v, dir, metric); !st) return st;
   DirManifest m;
   if (old->has_value()) {
     m = **old;
   } else {
-    // A directory from before manifests: its tables' headers say whose they are.
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
-      if (e.path().extension() != ".mbt") continue;
-      Result<TableFile> t = TableFile::open_any(e.path().string());
-      if (!t) continue;  // damaged: solved again when its unit comes up
-      const TableHeader& h = t->header();
-      if (h.board != board_id(v) || h.stones != v.stones || h.flying != v.flying ||
-          h.metric != metric)
-        return Status::invalid(dir + " holds tables of another variant (" + e.path().string() +
-                               ": " + std::to_string(h.stones) + " stones, " +
-                               (h.flying ? "flying" : "no flying") + ", metric " +
-                               metric_name(h.metric) + "), not of " + std::string(v.name) +
-                               " (metric " + metric_name(metric) + ")");
-    }
     m.variant = std::string(v.name);
     m.metric = metric_name(metric);
   }
@@ -139,11 +128,7 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
   }
   if (Status st = claim_directory(v, opts.dir, opts.metric, opts.targets); !st) return st;
   // Leftovers of killed runs can go now that no other solve writes here.
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(opts.dir, ec))
-    if (const std::string name = e.path().filename().string();
-        name.find(".mbt.tmp.") != std::string::npos || name.rfind("MANIFEST.tmp.", 0) == 0)
-      std::filesystem::remove(e.path(), ec);
+  remove_leftovers(opts.dir);
   if (!opts.quiet)
     std::fprintf(stderr,
                  "solving %s: %zu units, %s positions, largest unit needs ~%sB, %d threads\n",

@@ -8,6 +8,7 @@
 #include "core/notation.h"
 #include "core/variant.h"
 #include "db/dir_manifest.h"
+#include "db/table_dir.h"
 #include "solver/progress.h"
 #include "solver/sector_graph.h"
 #include "solver/unit_memory.h"
@@ -15,9 +16,21 @@
 
 namespace millbase::cli {
 
-int fail(int code, std::string_view message) {
+void note(std::string_view message) {
   std::fprintf(stderr, "millbase: %.*s\n", int(message.size()), message.data());
+}
+
+int fail(int code, std::string_view message) {
+  note(message);
   return code;
+}
+
+size_t note_leftovers(const std::string& dir) {
+  const std::vector<std::string> leftovers = leftover_files(dir);
+  for (const std::string& path : leftovers)
+    note(path + ": a temporary file left by a killed solve or pack; the next solve or pack in " +
+         "this directory removes it");
+  return leftovers.size();
 }
 
 std::string solve_cost(const Variant& v) {

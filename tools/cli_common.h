@@ -33,8 +33,15 @@ struct Command {
   std::function<int()> run;
 };
 
+// Prints "millbase: <message>" on stderr.
+void note(std::string_view message);
+
 // Prints "millbase: <message>" on stderr and returns code.
 int fail(int code, std::string_view message);
+
+// Names on stderr each temporary file that a killed solve or pack left in dir (the next
+// solve or pack removes them); returns how many. (info, verify)
+size_t note_leftovers(const std::string& dir);
 
 // Returns what solving all of v costs, from the sector graph: positions and the memory
 // of its largest unit with its children whole.

@@ -41,8 +41,11 @@ int run_info(const InfoArgs& a) {
   // The variant the directory's manifest names, if it has one.
   Result<std::optional<DirManifest>> manifest = read_manifest(a.dir);
   const std::string owner = manifest && manifest->has_value() ? (*manifest)->variant : "";
-  const std::string owner_metric =
-      manifest && manifest->has_value() ? (*manifest)->metric : metric_name(Metric::DTM);
+  // A directory without a manifest (from before manifests) holds DTM tables; one whose
+  // manifest cannot be read says nothing of its tables' metric (its error comes below).
+  const std::string owner_metric = !manifest               ? ""
+                                   : manifest->has_value() ? (*manifest)->metric
+                                                           : metric_name(Metric::DTM);
   std::string metric = owner_metric;
   if (!a.json)
     std::printf("%-12s %13s %12s %9s %9s %10s %12s %12s %12s\n", "sector", "positions", "bytes",
@@ -63,23 +66,22 @@ int run_info(const InfoArgs& a) {
                            table_file_name(h.sector));
       continue;
     }
-    std::string of;  // the table's variant
-    for (const Variant* v : all_variants())
-      if (board_id(*v) == h.board && v->stones == h.stones && v->flying == h.flying)
-        of = std::string(v->name);
-    if (!owner.empty() && of != owner) {  // a foreign table
+    const Variant* found = header_variant(h);
+    const std::string of = found ? std::string(found->name) : "";  // the table's variant
+    if (!owner.empty() && of != owner) {                           // a foreign table
       ++corrupt;
       fail(EXIT_ERROR, path + ": a table of " + (of.empty() ? "an unknown variant" : of) +
                            " in a directory of " + owner);
       continue;
     }
-    if (metric_name(h.metric) != owner_metric) {  // a table of the other metric
+    if (!owner_metric.empty() && metric_name(h.metric) != owner_metric) {  // the other metric
       ++corrupt;
       fail(EXIT_ERROR, path + ": a table of metric " + metric_name(h.metric) +
                            " in a directory of metric " + owner_metric);
       continue;
     }
     variant = of;
+    if (owner_metric.empty()) metric = metric_name(h.metric);  // the tables' own word
     uint64_t wdl = 0;
     for (const BlockEntry& b : t->blocks()) wdl += b.wdl_size;
     Status sums = t->verify_checksums();
@@ -128,6 +130,7 @@ int run_info(const InfoArgs& a) {
         }
     }
   }
+  const size_t leftovers = note_leftovers(a.dir);  // not tables
   const double bits = entries ? 8.0 * bytes / entries : 0,
                wdl = entries ? 8.0 * wdl_bytes / entries : 0;
   if (a.json)
@@ -135,10 +138,10 @@ int run_info(const InfoArgs& a) {
         "{\"dir\":%s,\"variant\":%s,\"metric\":%s,\"tables\":[%s],\"positions\":%llu,\"bytes\":%"
         "llu,"
         "\"bits_per_position\":%.4f,\"wdl_bits_per_position\":%.4f,\"corrupt\":%d,"
-        "\"missing\":%d}\n",
+        "\"missing\":%d,\"leftover_files\":%zu}\n",
         json_string(a.dir).c_str(), json_string(variant).c_str(), json_string(metric).c_str(),
         json.c_str(), (unsigned long long)entries, (unsigned long long)bytes, bits, wdl, corrupt,
-        missing);
+        missing, leftovers);
   else
     std::printf(
         "%s: %s, %zu tables, %llu positions, %llu bytes, %.3f bits/position (WDL planes "

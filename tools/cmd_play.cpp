@@ -236,6 +236,10 @@ class Session {
   int counter() const { return std::max(0, game_.quiet_plies()); }
 
   void hint() {
+    // A finished game has no moves to value, whatever the tables say of its position (a
+    // draw by repetition or by the 50-ply rule, a record loaded at its end).
+    if (game_.outcome() != Outcome::Ongoing)
+      return say("the game is over: " + game_.result_text() + "; type new, undo or quit");
     if (!tables()) return;
     const bool fifty = tables_->metric() == Metric::FIFTY;
     Result<std::vector<MoveValue>> moves = tables_->analyze(game_.position(), counter());

@@ -126,22 +126,37 @@ Result<std::shared_ptr<const Tablebase>> open_tables(const ProbeArgs& a, const V
   return tb;
 }
 
-// Returns the plain tables beside 50-ply ones, or null when there are none to read.
-std::shared_ptr<const Tablebase> open_plain(const ProbeArgs& a, const Variant& v) {
-  if (a.metric != Metric::FIFTY) return nullptr;
-  Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, table_dir(v, a.plain));
-  return tb && (*tb)->metric() == Metric::DTM ? *tb : nullptr;
+// Returns the plain tables beside 50-ply ones; null when there are none to read: no
+// --rule fifty, or the default data/<variant> cannot be used. A --plain the user named
+// that cannot be used is an error naming it.
+Result<std::shared_ptr<const Tablebase>> open_plain(const ProbeArgs& a, const Variant& v) {
+  if (a.metric != Metric::FIFTY) {
+    if (!a.plain.empty()) return Status::invalid("--plain is for --rule fifty");
+    return std::shared_ptr<const Tablebase>();
+  }
+  const std::string dir = table_dir(v, a.plain);
+  Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir);
+  if (tb && (*tb)->metric() != Metric::DTM)
+    tb = Status::invalid(dir + " holds 50-ply tables, not the plain ones");
+  if (!tb && a.plain.empty()) return std::shared_ptr<const Tablebase>();
+  if (!tb) return tb.status().prefixed("--plain: ");
+  return tb;
 }
 
-// Returns the value words of a fifty code with the plain value, when known, after them:
-// "White to move: win in 7 (50-ply rule: ...); without the rule: win in 13".
-std::string fifty_words(const Position& p, ValueCode v, int counter, const Tablebase* plain,
-                        std::string* plain_json) {
+// Returns the value words of a fifty code with the plain value after them: "White to
+// move: win in 7 (50-ply rule: ...); without the rule: win in 13". Without plain tables,
+// or when the default ones cannot give the value, the words alone; when the --plain the
+// user named cannot give it, its error.
+Result<std::string> fifty_words(const ProbeArgs& a, const Position& p, ValueCode v, int counter,
+                                const Tablebase* plain, std::string* plain_json) {
   const bool placement = p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0;
   std::string words = fifty_text(v, counter, placement);
   if (words != "draw") words = std::string(color_name(p.side_to_move)) + " to move: " + words;
   if (!plain) return words;
   Result<ValueCode> without = plain->probe(p);
+  if (!without && !a.plain.empty())  // said with the command that builds the plain table
+    return Status::error("--plain: " + explain(without.status(), plain->variant(),
+                                               table_dir(plain->variant(), a.plain)));
   if (!without) return words;
   *plain_json = ",\"without_rule\":{" + json_value(*without) + "}";
   return words + "; without the rule: " + value_text(*without);
@@ -163,7 +178,8 @@ int run_probe(ProbeArgs& a) {
   if (!v || !resolve_probe_rule(a)) return EXIT_USAGE;
   auto tb = open_tables(a, *v);
   if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db, a.metric), a.metric);
-  const std::shared_ptr<const Tablebase> plain = open_plain(a, *v);
+  const Result<std::shared_ptr<const Tablebase>> plain = open_plain(a, *v);
+  if (!plain) return fail(plain.status(), *v, table_dir(*v, a.plain));
   const bool fifty = a.metric == Metric::FIFTY;
   return for_each_position(
       a, *v, [&](const Position& p, int counter, const std::string& text) -> Status {
@@ -194,8 +210,10 @@ int run_probe(ProbeArgs& a) {
         Result<std::vector<MoveValue>> moves = (*tb)->analyze(p, counter);
         if (!moves) return moves.status();
         std::string plain_json;
-        const std::string words = fifty ? fifty_words(p, *value, counter, plain.get(), &plain_json)
-                                        : value_words(p, *value);
+        const Result<std::string> words =
+            fifty ? fifty_words(a, p, *value, counter, plain->get(), &plain_json)
+                  : Result<std::string>(value_words(p, *value));
+        if (!words) return words.status();
         std::string best, best_json;
         // The moves as good as the first under the rule at the counter (every draw of a
         // drawn position, whatever it would be without the rule).
@@ -210,9 +228,9 @@ int run_probe(ProbeArgs& a) {
               "{\"position\":%s,\"side_to_move\":\"%s\",%s%s,\"text\":%s,\"best_moves\":[%s]}\n",
               json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
               (fifty ? json_fifty(*value, counter) : json_value(*value)).c_str(),
-              plain_json.c_str(), json_string(words).c_str(), best_json.c_str());
+              plain_json.c_str(), json_string(*words).c_str(), best_json.c_str());
         else
-          std::printf("%s: %s%s%s\n", pos.c_str(), words.c_str(),
+          std::printf("%s: %s%s%s\n", pos.c_str(), words->c_str(),
                       best.empty() ? (" (game over)" + missing_counts_hint(*v, p, text)).c_str()
                                    : "; best: ",
                       best.c_str());
@@ -225,7 +243,8 @@ int run_analyze(ProbeArgs& a) {
   if (!v || !resolve_probe_rule(a)) return EXIT_USAGE;
   auto tb = open_tables(a, *v);
   if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db, a.metric), a.metric);
-  const std::shared_ptr<const Tablebase> plain = open_plain(a, *v);
+  const Result<std::shared_ptr<const Tablebase>> plain = open_plain(a, *v);
+  if (!plain) return fail(plain.status(), *v, table_dir(*v, a.plain));
   const bool fifty = a.metric == Metric::FIFTY;
   return for_each_position(
       a, *v, [&](const Position& p, int counter, const std::string&) -> Status {
@@ -235,8 +254,10 @@ int run_analyze(ProbeArgs& a) {
         if (!moves) return moves.status();
         const std::string pos = format_position(*v, p);
         std::string plain_json;
-        const std::string words = fifty ? fifty_words(p, *value, counter, plain.get(), &plain_json)
-                                        : value_words(p, *value);
+        const Result<std::string> words =
+            fifty ? fifty_words(a, p, *value, counter, plain->get(), &plain_json)
+                  : Result<std::string>(value_words(p, *value));
+        if (!words) return words.status();
         auto json_of = [&](ValueCode x) { return fifty ? json_fifty(x, counter) : json_value(x); };
         if (a.json) {
           std::string list;
@@ -249,7 +270,7 @@ int run_analyze(ProbeArgs& a) {
                       json_of(*value).c_str(), plain_json.c_str(), list.c_str());
           return Status::ok();
         }
-        std::printf("%s: %s\n", pos.c_str(), words.c_str());
+        std::printf("%s: %s\n", pos.c_str(), words->c_str());
         for (const MoveValue& m : *moves)
           std::printf("  %-10s %s\n", format_move(*v, m.move).c_str(),
                       (fifty ? fifty_move_text(m.value, counter) : value_text(m.value)).c_str());
@@ -272,7 +293,8 @@ void add_common(CLI::App* cmd, ProbeArgs& a) {
       ->check(CLI::Range(0, FIFTY_PLIES));
   cmd->add_option("--plain", a.plain,
                   "With --rule fifty: the plain tables, for the value without the rule "
-                  "(default: data/<variant>; skipped when absent)");
+                  "(default: data/<variant>, skipped when absent; a --plain given that cannot be "
+                  "read is an error)");
   cmd->add_option("positions", a.positions,
                   "Positions 'W:<points> B:<points> <w|b> [<white in hand> <black in hand>] "
                   "[counter N]'; '-' reads one per line from stdin")

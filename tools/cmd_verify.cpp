@@ -64,17 +64,18 @@ int run_verify(const TablesArgs& a) {
       ++skipped;
   if (checks->empty())
     return fail(EXIT_MISSING, "no tables of " + std::string(v->name) + " in " + dir);
+  const size_t leftovers = note_leftovers(dir);  // not tables
   if (a.json)
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%llu,\"positions\":%llu,"
         "\"checked\":%llu,\"placement_sample\":%g,\"seed\":%llu,\"mismatches\":%llu,"
         "\"skipped_sectors\":%llu,\"missing_tables\":%llu,\"damaged_tables\":%llu,"
-        "\"rule\":\"%s\"}\n",
+        "\"rule\":\"%s\",\"leftover_files\":%zu}\n",
         json_string(v->name).c_str(), json_string(dir).c_str(), a.quick ? "true" : "false",
         (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
         (unsigned long long)checked, a.placement_sample, (unsigned long long)a.seed,
         (unsigned long long)mismatches, (unsigned long long)skipped, (unsigned long long)missing,
-        (unsigned long long)damaged, *metric == Metric::FIFTY ? "fifty" : "none");
+        (unsigned long long)damaged, *metric == Metric::FIFTY ? "fifty" : "none", leftovers);
   else
     std::printf("%llu sectors, %llu positions%s, %llu mismatches%s%s\n",
                 (unsigned long long)(checks->size() - skipped - missing - damaged),

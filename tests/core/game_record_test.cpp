@@ -108,6 +108,10 @@ TEST(GameRecord, ErrorsNameTheLineAndTheToken) {
       {"[Variant \"six\"]\n[Reason \"none\"]", "[Reason 'none'] is not a reason"},
       {"[Variant \"six\"]\n1. d2 1-0",
        "the record says 1-0 but the moves end with the game going on"},
+      {"[Variant \"six\"]\n[Variant \"five\"]\n1. d2", "line 2: a second [Variant] tag"},
+      {"[Variant \"six\"]\n[Event \"a\"]\n[Event \"a\"]", "line 3: a second [Event] tag"},
+      {"[Variant \"six\"]\n1. b2 b4 2. d2 d6 3. f2 xb4 xd6",
+       "line 2, ply 6: removal 'xd6' stands alone: it belongs to a move that closes a mill"},
   };
   for (const Case& c : cases) {
     Result<GameRecord> r = read_record(c.text);
@@ -115,6 +119,14 @@ TEST(GameRecord, ErrorsNameTheLineAndTheToken) {
     EXPECT_NE(r.message().find(c.message), std::string::npos)
         << c.text << "\n  gave: " << r.message() << "\n  expected: " << c.message;
   }
+}
+
+// A UTF-8 byte-order mark, as some editors write, is not part of the first line.
+TEST(GameRecord, ByteOrderMarkIsSkipped) {
+  Result<GameRecord> r = read_record("\xEF\xBB\xBF[Variant \"six\"]\n[Event \"x\"]\n\n1. d2 f4\n");
+  ASSERT_TRUE(r) << r.message();
+  EXPECT_EQ(r->game.moves().size(), 2u);
+  EXPECT_EQ(tag_value(r->tags, "Event"), "x");
 }
 
 TEST(GameRecord, DrawRulesAreReplayed) {

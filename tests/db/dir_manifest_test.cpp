@@ -93,6 +93,31 @@ TEST_F(DirManifestTest, MalformedManifestsNameTheFile) {
   }
 }
 
+// Each malformed line is refused with what is wrong with it, not as "missing lines".
+TEST_F(DirManifestTest, BadLinesAreNamed) {
+  const std::string head = "millbase table directory\n";
+  const std::pair<std::string, std::string> cases[] = {
+      {"variant: six\nmetric: dtm\nformat: 65537\nsolved: all\n",
+       "format '65537' is not a format number (0..65535)"},
+      {"variant: six\nmetric: dtm\nformat: -1\nsolved: all\n",
+       "format '-1' is not a format number (0..65535)"},
+      {"variant: six junk\nmetric: dtm\nformat: 1\nsolved: all\n",
+       "'variant:' takes one word, not ' six junk'"},
+      {"variant: six\nmetric:\nformat: 1\nsolved: all\n", "'metric:' takes one word, not none"},
+      {"variant: six\nvariant: five\nmetric: dtm\nformat: 1\nsolved: all\n",
+       "a second 'variant' line"},
+      {"variant: six\nmetric: dtm\nformat: 1\n", "no 'solved:' line"},
+  };
+  for (const auto& [body, why] : cases) {
+    put(head + body);
+    Result<std::optional<DirManifest>> m = read_manifest(dir_);
+    ASSERT_FALSE(m) << body;
+    EXPECT_EQ(m.message(), dir_ + "/MANIFEST: corrupt manifest: " + why) << body;
+  }
+  put(head + "variant: six\r\nmetric: dtm\r\nformat: 1\r\nsolved: all\r\n");
+  EXPECT_TRUE(read_manifest(dir_)) << "Windows line endings";
+}
+
 // Seeded mutations of a good manifest: never a crash; what parses writes back to a
 // manifest that parses to the same.
 TEST_F(DirManifestTest, MutatedManifestsParseConsistentlyOrAreRefused) {

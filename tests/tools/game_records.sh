@@ -62,6 +62,14 @@ expect 2 "no file $tmp/none.txt" annotate "$tmp/none.txt" --db "$db"
 expect 3 "no table directory $tmp/nodb" annotate "$blunder" --db "$tmp/nodb"
 expect 2 "bad.txt: line 4" play --load "$tmp/bad.txt"
 
+# A record of a game drawn by repetition, loaded: hint says that the game is over
+# instead of valuing moves that can no longer be played.
+printf '[Variant "six"]\n[Start "W:b2,c3,e5,f6 B:f2,e3,c5,b6 w"]\n\n1. b2-b4 f2-f4 2. b4-b2 f4-f2\n3. b2-b4 f2-f4 4. b4-b2 f4-f2\n' >"$tmp/rep.txt"
+printf 'hint\nquit\n' >"$tmp/in4"
+input=$tmp/in4 expect 0 "the game is over: Draw: the same position occurred for the third time.*; type new, undo or quit" \
+  play --load "$tmp/rep.txt" --db "$db" --white human --black human
+input=/dev/null
+
 # A game played to its end prints its record with the result and the reason.
 expect 0 '\[Result "(1-0|0-1|1/2-1/2)"\]\n\[Reason "[a-z-]+"\]\n\n1\. ' \
   play --variant six --db "$db" --white computer --black computer --position "W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w"
