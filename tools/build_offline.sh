@@ -34,7 +34,7 @@ sources=(
   "$root"/db/{block_codec,dir_choice,dir_manifest,sector,sector_index,table_dir,table_file,table_header,tablebase,value_text}.cpp
   "$root"/player/player.cpp
   "$root"/tools/engine/{engine_session,fix_hint}.cpp
-  "$root"/web/api/web_api.cpp
+  "$root"/web/api/{web_api,table_cache}.cpp
   "$root"/web/offline/{offline_api,zstd_frame_js}.cpp)
 mkdir -p "$out"
 em++ -std=c++20 -O2 -DNDEBUG -DXXH_INLINE_ALL -fconstexpr-steps=1000000000 -I"$root" -isystem "$work/include" \

@@ -68,6 +68,8 @@ Command register_uci(CLI::App& app) {
             std::cin,
             [&d](const std::string& c, std::vector<std::string>& w) { return d.handle(c, w); },
             [&d](const Status& st) { d.report(st); });
+        d.finish();  // the answer a `go infinite` still holds
+        std::fflush(stdout);
       });
 }
 

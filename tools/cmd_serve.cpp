@@ -1,13 +1,13 @@
 // millbase serve: the analysis page and the JSON API of docs/web-api.md over HTTP, on
-// loopback by default. The page is embedded in the binary (tools/web_assets.h).
-#include <httplib.h>
-
-#include <sys/socket.h>
-
+// loopback by default. The page is embedded in the binary (tools/web_assets.h); the
+// connections are handled by BoundedServer (tools/serve_server.h), and only the Host
+// names of the address listened on are answered (tools/serve_host.h).
 #include <cstdio>
 
 #include "core/notation.h"
 #include "tools/cli_common.h"
+#include "tools/serve_host.h"
+#include "tools/serve_server.h"
 #include "tools/web_assets.h"
 #include "web/api/web_api.h"
 
@@ -18,7 +18,8 @@ namespace {
 constexpr size_t MAX_REQUEST_BYTES = size_t(64) << 10;
 
 struct ServeArgs {
-  std::string variant, db, host = "127.0.0.1";
+  std::string variant, db, plain, host = "127.0.0.1";
+  std::vector<std::string> allow_hosts;
   int port = 8080;
 };
 
@@ -36,24 +37,8 @@ void json_error(httplib::Response& res, int status, const std::string& message) 
   res.set_content("{\"error\":" + json_string(message) + "}", "application/json");
 }
 
-int run_serve(const ServeArgs& a) {
-  const Variant* v = resolve_variant(a.variant);
-  if (!v) return EXIT_USAGE;
-  if (!a.db.empty())
-    if (Status st = check_any_table_dir(*v, a.db); !st) return fail(st, *v, a.db);
-  std::map<std::string, std::string> dirs;
-  if (!a.db.empty()) dirs[std::string(v->name)] = a.db;
-  web::WebApi api(dirs, solve_cost);
-
-  httplib::Server server;
-  server.set_payload_max_length(MAX_REQUEST_BYTES);
-  server.set_read_timeout(5, 0);
-  // SO_REUSEADDR only: the library's default also sets SO_REUSEPORT, which would let a
-  // second server share a port that is in use instead of failing.
-  server.set_socket_options([](socket_t sock) {
-    int yes = 1;
-    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-  });
+// Serves the page's files and the API on `server`.
+void add_routes(BoundedServer& server, web::WebApi& api) {
   for (const WebAsset& asset : web_assets()) {
     const std::string type = content_type(asset.path);
     auto serve_asset = [asset, type](const httplib::Request&, httplib::Response& res) {
@@ -86,8 +71,42 @@ int run_serve(const ServeArgs& a) {
   server.Delete(".*", not_allowed);
   server.Patch(".*", not_allowed);
   server.Options(".*", not_allowed);
-  server.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-    if (res.status == 404 && res.body.empty())
+}
+
+int run_serve(const ServeArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  if (!a.db.empty())
+    if (Status st = check_any_table_dir(*v, a.db); !st) return fail(st, *v, a.db);
+  web::WebApiOptions options;
+  if (!a.db.empty()) options.dirs[std::string(v->name)] = a.db;
+  if (!a.plain.empty()) options.plain_dirs[std::string(v->name)] = a.plain;
+  options.cost = solve_cost;
+  web::WebApi api(options);
+  const HostCheck hosts(a.host, a.allow_hosts);
+
+  const ServeLimits limits;
+  BoundedServer server(limits);
+  server.set_payload_max_length(MAX_REQUEST_BYTES);
+  // Before routing: the Host names of this server only, and no body on a GET.
+  server.set_pre_routing_handler([&hosts](const httplib::Request& req, httplib::Response& res) {
+    if (Status st = hosts.check(req.get_header_value("Host")); !st) {
+      json_error(res, 421, st.message());
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (Status st = BoundedServer::drop_unread_body(req, MAX_REQUEST_BYTES); !st) {
+      json_error(res, 413, st.message());
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    return httplib::Server::HandlerResponse::Unhandled;
+  });
+  add_routes(server, api);
+  const std::string late = "the request did not arrive whole within " +
+                           std::to_string(limits.request.count() / 1000) + " s of its start";
+  server.set_error_handler([late](const httplib::Request& req, httplib::Response& res) {
+    if (BoundedServer::request_timed_out())
+      json_error(res, 408, late);
+    else if (res.status == 404 && res.body.empty())
       json_error(res, 404, "no such page " + quote_token(req.path));
     else if (res.body.empty())
       json_error(res, res.status, "bad request (HTTP " + std::to_string(res.status) + ")");
@@ -95,16 +114,24 @@ int run_serve(const ServeArgs& a) {
   server.set_exception_handler([](const httplib::Request&, httplib::Response& res,
                                   std::exception_ptr) { json_error(res, 500, "internal error"); });
 
-  int port = a.port;
-  if (port == 0) {
-    port = server.bind_to_any_port(a.host);
-    if (port < 0) return fail(EXIT_ERROR, "cannot listen on " + a.host);
-  } else if (!server.bind_to_port(a.host, port)) {
-    return fail(EXIT_ERROR, "cannot listen on " + a.host + ":" + std::to_string(port) +
-                                " (in use? choose another with --port)");
-  }
-  std::printf("millbase serve: http://%s:%d/\n", a.host.c_str(), port);
+  const int port = server.bind(a.host, a.port);
+  if (port < 0)
+    return fail(
+        EXIT_ERROR,
+        "cannot listen on " + url_host(a.host) +
+            (a.port ? ":" + std::to_string(a.port) + " (in use? choose another with --port)" : ""));
+  // The address to open on this machine: loopback for every interface.
+  const std::string shown = !is_wildcard_host(a.host)               ? url_host(a.host)
+                            : a.host.find(':') != std::string::npos ? "[::1]"
+                                                                    : "127.0.0.1";
+  std::printf("millbase serve: http://%s:%d/\n", shown.c_str(), port);
   std::fflush(stdout);
+  if (hosts.everywhere())
+    std::fprintf(stderr,
+                 "millbase serve: warning: --host %s listens on every network interface: "
+                 "anyone who can reach this machine on port %d can use the server (it answers "
+                 "the Host names %s)\n",
+                 a.host.c_str(), port, hosts.names().c_str());
   if (!server.listen_after_bind()) return fail(EXIT_ERROR, "the server stopped");
   return EXIT_OK;
 }
@@ -120,11 +147,19 @@ Command register_serve(CLI::App& app) {
                   "Table directory of --variant (default: data/<variant>-fifty when it holds all "
                   "its 50-ply tables, "
                   "else data/<variant>; the other variants use their defaults)");
+  cmd->add_option("--plain", a->plain,
+                  "With 50-ply tables: the plain tables of --variant, for the values without the "
+                  "rule beside them (default: data/<variant>; skipped when absent)");
   cmd->add_option("--port", a->port, "Port, 0..65535; 0 picks a free one (printed)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
-  cmd->add_option("--host", a->host, "Address to listen on (default 127.0.0.1: this machine only)")
+  cmd->add_option("--host", a->host,
+                  "Address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 or :: "
+                  "every interface, with a warning)")
       ->capture_default_str();
+  cmd->add_option("--allow-host", a->allow_hosts,
+                  "A Host name to answer besides those of --host (which are localhost, "
+                  "127.0.0.1 and [::1] for loopback); repeatable");
   return {cmd, [a] { return run_serve(*a); }};
 }
 

@@ -42,6 +42,8 @@ const state = {
   computer: 'none',      // the side the computer plays: white, black or none
   level: 'perfect',
   computerAsked: -1,     // the generation the computer was last asked to move in
+  thinking: -1,          // the generation the computer is thinking in, or -1
+  showBest: true,        // the best move drawn on the board
   seed: 1 + Math.floor(Math.random() * 1000000),
   hash: '',              // the hash this page last wrote
 };
@@ -138,7 +140,7 @@ async function loadHash() {
 // Only the API's legal list decides what a click may do. A click on a point that fits no
 // legal move, a click beside the points, or Escape goes back to idle.
 function onPoint(name) {
-  if (state.busy || !state.game || !state.game.legal.length) return;
+  if (state.busy || computerToMove() || !state.game || !state.game.legal.length) return;
   const legal = state.game.legal;
   const click = state.click;
   if (click.mode === 'remove') {
@@ -175,225 +177,48 @@ function cancel() {
 
 // --- The computer ---------------------------------------------------------------------
 
+// True when the computer is to move: the board and the moves wait for it, and no click
+// may move for it.
+function computerToMove() {
+  const g = state.game;
+  return !!g && g.outcome === 'ongoing' && g.side_to_move === state.computer;
+}
+
+// The computer is thinking in `generation` (-1: it is not); the page shows it.
+function setThinking(generation) {
+  state.thinking = generation;
+  if (generation >= 0) document.body.dataset.thinking = 'true';
+  else delete document.body.dataset.thinking;
+  render();
+}
+
 // Asks the computer for its move, once per position, when it is its turn.
 function scheduleComputer() {
-  const g = state.game;
-  if (!g || g.outcome !== 'ongoing' || g.side_to_move !== state.computer) return;
-  if (state.computerAsked === state.generation) return;
+  if (!computerToMove() || state.computerAsked === state.generation) return;
   const generation = state.computerAsked = state.generation;
-  document.body.dataset.thinking = 'true';
+  state.click = {mode: 'idle'};  // a half-made click of the human's is dropped
+  setThinking(generation);
   setTimeout(async () => {
-    const stillWanted = () => generation === state.generation &&
-      state.game.side_to_move === state.computer;
-    const done = () => state.computerAsked === generation && delete document.body.dataset.thinking;
+    const stillWanted = () => generation === state.generation && computerToMove();
+    const done = () => state.thinking === generation && setThinking(-1);
     if (!stillWanted()) return void done();
     const params = {variant: state.variant, moves: state.moves.join(' '),
                     level: state.level, seed: state.seed + state.moves.length};
     if (state.start) params.start = state.start;
     const {status, body} = await api('computer', params);
+    if (stillWanted()) {
+      if (status === 200) await play(body.move);
+      else showMessage('The computer cannot move: ' + (body.error || `HTTP ${status}`));
+    }
     done();
-    if (!stillWanted()) return;
-    if (status === 200) play(body.move);
-    else showMessage('The computer cannot move: ' + (body.error || `HTTP ${status}`));
   }, COMPUTER_DELAY_MS);
 }
 
-// --- Drawing --------------------------------------------------------------------------
+// --- Drawing: see panels.js -----------------------------------------------------------
 
 function setBusy(busy) {
   state.busy = busy;
   document.body.dataset.busy = String(busy);
-}
-
-function showMessage(text) {
-  $('message').textContent = text;
-  $('message').hidden = !text;
-}
-
-// Returns a move's value as words, with its 50-ply class when that says more.
-function valueText(value) {
-  if (!value) return 'no value';
-  return value.text;
-}
-
-// The points' marks and which points react, from the click state and the legal moves.
-function boardView() {
-  const g = state.game, click = state.click;
-  const marks = new Map(), clickable = new Set();
-  const mark = (point, name) => point && marks.set(point, [...(marks.get(point) || []), name]);
-  const last = state.moves.length ? state.moves[state.moves.length - 1] : '';
-  for (const point of last.split(/[-x]/).slice(0, 2)) mark(point, 'last');
-  if (click.mode === 'remove') {
-    const {from, to} = click.moves[0];
-    if (from) mark(from, 'hidden-stone');
-    mark(to, 'ghost-' + g.side_to_move);
-    for (const m of click.moves) mark(m.remove, 'removable'), clickable.add(m.remove);
-  } else if (click.mode === 'from') {
-    mark(click.from, 'selected');
-    for (const m of g.legal) {
-      if (m.from === click.from) mark(m.to, 'target'), clickable.add(m.to);
-      else if (m.from) clickable.add(m.from);
-    }
-    clickable.add(click.from);
-  } else {
-    for (const m of g.legal) {
-      if (m.from) mark(m.from, 'movable'), clickable.add(m.from);
-      else mark(m.to, 'target'), clickable.add(m.to);
-    }
-  }
-  for (const [point, list] of marks) marks.set(point, [...new Set(list)]);
-  return {stones: g.stones, flipped: state.flipped, marks, clickable};
-}
-
-function render() {
-  const g = state.game;
-  document.body.dataset.mode = state.click.mode;
-  document.body.dataset.plies = String(state.moves.length);
-  document.body.dataset.counter = g && g.counter !== null ? g.counter : '';
-  $('undo').disabled = !state.moves.length;
-  $('redo').disabled = !state.redo.length;
-  $('variant').value = state.variant;
-  if (!g) return;
-  drawBoard($('board'), state.variants.get(g.variant), boardView(), onPoint);
-
-  const over = g.outcome !== 'ongoing';
-  const mover = capital(g.side_to_move);
-  $('side-to-move').textContent = over ? '—' : mover;
-  $('side-to-move').dataset.side = g.side_to_move;
-  $('phase').textContent = g.phase;
-  $('value').textContent = g.value ? `${mover} to move: ${valueText(g.value)}` : '—';
-  $('value').className = g.value ? g.value.result : '';
-  $('counter').textContent = g.counter === null ? '— (placement)' : `${g.counter} of 50 plies`;
-  $('repetitions').textContent = `${g.repetitions} (3 ends the game)`;
-  $('rule').dataset.rule = g.rule || '';
-  $('rule').textContent = g.rule === 'fifty' ? '50-ply rule' : g.rule === 'none' ? 'plain (no 50-ply rule)' : 'missing';
-  for (const side of ['white', 'black']) {
-    $(side + '-in-hand').textContent = g.in_hand[side];
-    $(side + '-on-board').textContent = g.on_board[side];
-  }
-  $('position').textContent = g.position;
-  $('tables-error').hidden = !g.tables_error;
-  $('tables-error').textContent = g.tables_error
-    ? 'No values: ' + g.tables_error + ' (the board still works for moving)' : '';
-
-  const status = $('status');
-  status.className = over ? 'over' : '';
-  status.textContent = over ? 'Game over: ' + g.result_text
-    : `${mover} to move` + (g.value ? ': ' + valueText(g.value) : '');
-  $('prompt').textContent = over ? 'The game is over.'
-    : state.click.mode === 'remove' ? `Mill: remove a stone of ${capital(other(g.side_to_move))} (Escape cancels)`
-    : state.click.mode === 'from' ? `${mover}: where does ${state.click.from} go? (Escape cancels)`
-    : g.phase === 'placement' ? `${mover}: place a stone`
-    : `${mover}: choose a stone to ${g.phase === 'flying' ? 'fly' : 'move'}`;
-  $('prompt').className = state.click.mode === 'remove' ? 'removal' : '';
-
-  renderLegal(g);
-  renderMoves();
-}
-
-function renderLegal(g) {
-  const list = $('legal-moves');
-  list.replaceChildren();
-  for (const m of g.legal) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'move ' + (m.value ? m.value.result : 'unknown');
-    button.dataset.move = m.move;
-    if (m.value) {
-      button.dataset.result = m.value.result;
-      button.dataset.distance = m.value.distance === null ? '' : m.value.distance;
-      if (m.value.class) button.dataset.class = m.value.class;
-    }
-    const name = document.createElement('span'), value = document.createElement('span');
-    name.className = 'name';
-    name.textContent = m.move;
-    value.className = 'value';
-    value.textContent = valueText(m.value);
-    button.append(name, value);
-    button.onclick = () => !state.busy && play(m.move);
-    const item = document.createElement('li');
-    item.append(button);
-    list.append(item);
-  }
-  if (!g.legal.length) list.append(Object.assign(document.createElement('li'), {textContent: 'none: the game is over'}));
-}
-
-// The moves numbered as in game records: a number before each of White's moves, and
-// "1..." when Black moves first. Clicking a move goes back to the position after it.
-function renderMoves() {
-  const list = $('move-list');
-  list.replaceChildren();
-  let item = null, number = 0;
-  state.moves.forEach((move, i) => {
-    if (sideAfter(i) === 'white' || !item) {
-      item = document.createElement('li');
-      const label = document.createElement('span');
-      label.className = 'number';
-      label.textContent = `${++number}${sideAfter(i) === 'white' ? '.' : '...'}`;
-      item.append(label);
-      list.append(item);
-    }
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'ply' + (i === state.moves.length - 1 ? ' current' : '');
-    button.dataset.ply = i;
-    button.textContent = move;
-    button.onclick = () => setGame(state.variant, state.start, state.moves.slice(0, i + 1),
-                                   [...state.redo, ...state.moves.slice(i + 1).reverse()]);
-    item.append(button);
-  });
-  if (document.activeElement !== $('game-text')) $('game-text').value = recordText();
-}
-
-// --- The game as text: a game record (docs/game-records.md) ---------------------------
-
-function recordText() {
-  let text = `[Variant "${state.variant}"]\n`;
-  if (state.start !== variantStart(state.variant)) text += `[Start "${state.start}"]\n`;
-  const words = [];
-  let number = 0;
-  state.moves.forEach((move, i) => {
-    if (sideAfter(i) === 'white') words.push(`${++number}.`);
-    else if (i === 0) words.push(`${++number}...`);
-    words.push(move);
-  });
-  return text + '\n' + words.join(' ') + '\n';
-}
-
-// Reads a game record, or a move list optionally after a start position; returns
-// {variant, start, moves}. Move numbers, comments and a result are skipped.
-function parseRecord(text) {
-  const tags = {};
-  text = text.replace(/\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]/g, (_, name, value) => {
-    tags[name.toLowerCase()] = value.replace(/\\(.)/g, '$1');
-    return ' ';
-  }).replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
-  let start = tags.start || '';
-  const position = text.match(/^\s*(W:\S*\s+B:\S*\s+[wb](?:\s+\d+\s+\d+)?)(?=\s|$)/i);
-  if (position) {
-    start = position[1].replace(/\s+/g, ' ');
-    text = text.slice(position[0].length);
-  }
-  const moves = text.split(/[\s,]+/).map(w => w.replace(/^\d+\.+/, ''))
-    .filter(w => w && !['1-0', '0-1', '1/2-1/2', '*'].includes(w));
-  return {variant: (tags.variant || state.variant).toLowerCase(), start, moves};
-}
-
-async function copyRecord() {
-  const text = recordText();
-  $('game-text').value = text;
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    $('game-text').select();
-    document.execCommand('copy');
-  }
-  showMessage('');
-}
-
-async function loadRecord() {
-  const {variant, start, moves} = parseRecord($('game-text').value);
-  if (await setGame(variant, start, moves)) $('game-text').blur();
 }
 
 // --- Start ----------------------------------------------------------------------------
@@ -425,8 +250,10 @@ async function main() {
     radio.onchange = e => {
       state.computer = e.target.value;
       state.computerAsked = -1;
+      render();
       scheduleComputer();
     };
+  $('show-best').onchange = e => { state.showBest = e.target.checked; render(); };
   document.addEventListener('keydown', e => {
     if (e.key === 'Escape') return cancel();
     if (e.target.closest('input, textarea, select')) return;

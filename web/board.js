@@ -15,7 +15,8 @@ function svgElement(name, attributes = {}) {
 
 // Draws `variant` into `svg`. view: {stones: {white: [...], black: [...]}, flipped,
 // marks: Map point -> [class, ...] (movable, target, selected, removable, ghost-white,
-// ghost-black, last, hidden-stone), clickable: Set of points that react}.
+// ghost-black, last, hidden-stone), clickable: Set of points that react, best: null or
+// a move of the API's legal list to draw as the best one}.
 // onPoint(name) is called for a chosen point, onPoint(null) for a click beside them.
 function drawBoard(svg, variant, view, onPoint) {
   const focused = document.activeElement && document.activeElement.closest &&
@@ -73,8 +74,12 @@ function drawBoard(svg, variant, view, onPoint) {
     else if (ghost)
       g.append(svgElement('circle', {class: 'stone ghost ' + ghost.slice(6), r: radius}));
     g.append(svgElement('circle', {class: 'ring', r: radius + 5}));
+    const title = svgElement('title');
+    title.textContent = p.name;  // the point's name on hover, as the notation writes it
+    g.append(title);
     svg.append(g);
   }
+  if (view.best) svg.append(bestMove(view.best, at, px, py, radius));
 
   svg.onclick = e => {
     const g = e.target.closest('[data-point]');
@@ -90,4 +95,32 @@ function drawBoard(svg, variant, view, onPoint) {
     const again = svg.querySelector(`[data-point="${refocus}"]`);
     if (again) again.focus();
   }
+}
+
+// Returns the mark of the best move, as analysis boards draw it: an arrow from the stone
+// that moves to its point (a ring on the point of a placement) and a cross on the stone
+// it removes, in the colour of its value. It does not take clicks.
+function bestMove(move, at, px, py, radius) {
+  const result = move.value ? move.value.result : 'draw';
+  const g = svgElement('g', {class: 'best-move ' + result, 'data-move': move.move,
+                             'data-from': move.from || '', 'data-to': move.to,
+                             'data-remove': move.remove || '', 'aria-hidden': 'true'});
+  const [x2, y2] = [px(at.get(move.to).x), py(at.get(move.to).y)];
+  if (move.from) {
+    const [x1, y1] = [px(at.get(move.from).x), py(at.get(move.from).y)];
+    const length = Math.hypot(x2 - x1, y2 - y1), ux = (x2 - x1) / length, uy = (y2 - y1) / length;
+    const head = Math.min(26, length / 2);
+    const [bx, by] = [x2 - ux * head, y2 - uy * head];  // the base of the head
+    g.append(svgElement('line', {class: 'arrow', x1, y1, x2: bx, y2: by}));
+    g.append(svgElement('polygon', {class: 'head', points: [
+      [x2, y2], [bx - uy * head * 0.6, by + ux * head * 0.6], [bx + uy * head * 0.6, by - ux * head * 0.6],
+    ].map(p => p.join(',')).join(' ')}));
+  } else {
+    g.append(svgElement('circle', {class: 'spot', cx: x2, cy: y2, r: radius * 0.7}));
+  }
+  if (move.remove) {
+    const [x, y, d] = [px(at.get(move.remove).x), py(at.get(move.remove).y), radius * 0.6];
+    g.append(svgElement('path', {class: 'cross', d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x - d} ${y + d}L${x + d} ${y - d}`}));
+  }
+  return g;
 }

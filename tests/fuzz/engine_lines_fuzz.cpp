@@ -1,30 +1,41 @@
-// libFuzzer harness of the engines' line loop without tables (tools/engine/):
-// the input is fed as stdin to read_commands, which splits it into commands for an
-// EngineSession of six, as `millbase engine` and `millbase uci` do. The commands of both
-// dialects are dispatched as cmd_engine.cpp and cmd_uci.cpp dispatch them (their
-// classes are private to those files): isready, variant, db, setoption (Variant,
-// TablePath, Seed), ucinewgame, position start|startpos|fen|<position> [moves ...],
-// show/d, go [level L], analyze, eval. The table directory never exists (every `db` or
-// TablePath names a directory under /dev/null), so no table is ever read.
+// libFuzzer harness of the engines' line loop without tables (tools/engine/): the input is
+// fed to read_commands, and every command goes to both real dialects, a UciDialect and an
+// EngineDialect of six, as `millbase uci` and `millbase engine` run them (one piece of
+// code, run_checked, drives both). No table is ever read: both start with a table
+// directory under /dev/null, which cannot exist, and the harness rewrites the only
+// commands that name a directory (`db <dir>`, `setoption name TablePath value <dir>`) to
+// name one there too.
 //
-// It checks, after every command:
-//  - a failed command leaves the session unchanged (variant, table directory, start,
-//    moves, position, pending move, outcome), as docs/engine-protocol.md promises, and
-//    its error, with the command that builds a missing table, is one non-empty line of
-//    printable ASCII;
+// It checks, after every command, for both dialects:
+//  - a failed command leaves the session unchanged (variant, table directory, start, moves,
+//    position, counter, pending move, outcome), as the protocols promise, and its error as
+//    the dialect reports it (with the command that builds a missing table) is one
+//    non-empty line of printable ASCII; so is every other line answered;
 //  - the session's game replays: its moves from its start lead to its position, which
-//    validate() accepts, and `show` writes text that parses back to that position;
+//    validate() accepts, and the notation of that position parses back to it;
 //  - a pending move (uci: a move that closed a mill, its removal to come) is one that
 //    awaits a removal in the position of an ongoing game;
-//  - engine-style `position` (no pending move allowed) that succeeds gives the same game
-//    under uci's rules (pending allowed) with nothing pending;
-//  - go, analyze and eval on an ongoing game fail with a missing table (NotFound), and
-//    the game-over answer comes without asking the tables.
+//  - nothing is ever answered with a move: every `bestmove` is none or draw;
+// for the engine dialect:
+//  - a `position` that succeeds gives the same game under uci's rules (pending allowed)
+//    with nothing pending;
+//  - go on an ongoing game and analyze fail with a missing table (NotFound); go at game
+//    over answers without the tables;
+// for the UCI dialect:
+//  - every `go` gets exactly one line with bestmove, at once or (go infinite, go ponder)
+//    at the next command or the end of input; in Sanmill's one-line form it reads
+//    "info score <n> bestmove <move>", n being 0 or +-80;
+//  - after a refused `position` the dialect is not ready() and go names the refusal;
+//    after a valid one (or ucinewgame) it is; while the rule options, mirrored by a
+//    SanmillRules fed the same setoption lines, select a game that is not solved, it is
+//    not ready() for that reason, and when they select one the session plays it;
+//  - analyze answers one "info analysis" line, last, and without tables "none";
+//  - the session's Sanmill FEN (the `fen` command) reads back, and loaded into a fresh
+//    dialect with `position fen` is written again identically.
 // A failed check prints what failed and aborts, so that libFuzzer keeps the input.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -32,9 +43,12 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "player/player.h"
-#include "tools/engine/engine_session.h"
+#include "tools/engine/engine_dialect.h"
 #include "tools/engine/line_reader.h"
+#include "tools/engine/sanmill_fen.h"
+#include "tools/engine/sanmill_rules.h"
+#include "tools/engine/sanmill_values.h"
+#include "tools/engine/uci_dialect.h"
 
 #define FUZZ_NAME "engine_lines_fuzz"
 #include "fuzz_check.h"
@@ -42,7 +56,9 @@
 namespace {
 
 using namespace millbase;
+using engine::EngineDialect;
 using engine::EngineSession;
+using engine::UciDialect;
 
 // A directory that cannot exist: /dev/null is not a directory.
 const std::string NO_TABLES = "/dev/null/millbase-fuzz-no-tables";
@@ -58,17 +74,44 @@ std::string no_tables(std::string_view given) {
   return NO_TABLES + "/" + name;
 }
 
-// An error as the engines print it: one line, printable, of moderate length.
-void check_message(const std::string& m) {
-  CHECK(!m.empty(), "an empty error message");
-  CHECK(m.size() < 1000, m);
-  for (char c : m) CHECK(c >= 0x20 && c < 0x7f, "unprintable byte in message: " + quote_token(m));
+std::string join(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+  return text;
 }
+
+// Rewrites the commands that name a table directory to name one under NO_TABLES.
+void no_real_tables(const std::string& cmd, std::vector<std::string>& words) {
+  if (cmd == "db" && !words.empty()) words = {no_tables(join(words))};
+  if (cmd == "setoption" && engine::parse_setoption(words).first == "tablepath")
+    words = {"name", "TablePath", "value", no_tables(engine::parse_setoption(words).second)};
+}
+
+// A line as the engines print it: non-empty printable ASCII of bounded length.
+void check_line(const std::string& m, size_t max = 20000) {
+  CHECK(!m.empty(), "an empty line");
+  CHECK(m.size() < max, m.substr(0, 200));
+  for (char c : m) CHECK(c >= 0x20 && c < 0x7f, "unprintable byte in line: " + quote_token(m));
+}
+
+// Returns true when line answers a go: "bestmove <move>" or Sanmill's "info score <n>
+// bestmove <move>" (an error line may quote the input, "bestmove" and all).
+bool is_answer(const std::string& line) {
+  return line.starts_with("bestmove ") ||
+         (line.starts_with("info score ") && line.find(" bestmove ") != std::string::npos);
+}
+
+// Returns the move of an answer to go.
+std::string answer_move(const std::string& line) { return line.substr(line.find("bestmove ") + 9); }
+
+// An error as the engines print it: one line of moderate length.
+void check_message(const std::string& m) { check_line(m, 1000); }
 
 struct Snapshot {
   std::string variant, dir;
   Position start, position;
   std::vector<Move> moves;
+  int counter;
   bool has_pending;
   Move pending;
   Outcome outcome;
@@ -84,6 +127,7 @@ Snapshot snapshot(const EngineSession& s) {
           g.start(),
           g.position(),
           g.moves(),
+          s.counter(),
           s.pending() != nullptr,
           s.pending() ? *s.pending() : none,
           g.outcome(),
@@ -113,124 +157,191 @@ void check_session(const EngineSession& s) {
   }
 }
 
-// The tables never exist: whatever needs them fails with NotFound.
-Status expect_missing(const Status& st) {
-  CHECK(!st.is_ok() && st.code() == Status::Code::NotFound,
-        st.is_ok() ? std::string("succeeded without tables") : st.message());
-  return st;
-}
+// The lines a dialect answers, split at '\n'.
+struct Capture {
+  std::vector<std::string> lines;
+  engine::Output output() {
+    return [this](const std::string& text) {
+      std::istringstream in(text);
+      for (std::string line; std::getline(in, line);) lines.push_back(line);
+      if (text.empty() || text.back() == '\n') lines.push_back("");  // caught by check_line
+    };
+  }
+};
 
-std::string join(const std::vector<std::string>& words, size_t from = 0) {
-  std::string text;
-  for (size_t i = from; i < words.size(); ++i) text += (i > from ? " " : "") + words[i];
-  return text;
+// Runs one command on a dialect with the checks that hold for both; returns its Status.
+template <class Dialect>
+Status run_checked(Dialect& d, Capture& out, const std::string& cmd,
+                   std::vector<std::string> words) {
+  const Snapshot before = snapshot(d.session());
+  out.lines.clear();
+  const Status st = d.handle(cmd, words);
+  if (!st) {
+    CHECK(snapshot(d.session()) == before,
+          cmd + " failed (" + st.message() + ") and changed " + describe(d.session()));
+    const size_t answered = out.lines.size();
+    d.report(st);
+    CHECK(out.lines.size() == answered + 1, "the error of " + cmd + " is not one line");
+    check_message(out.lines.back());
+  }
+  for (const std::string& line : out.lines) {
+    check_line(line);
+    if (is_answer(line))
+      CHECK(answer_move(line) == "none" || answer_move(line) == "draw",
+            "a move without tables: " + line);
+  }
+  check_session(d.session());
+  return st;
 }
 
 class Harness {
  public:
-  Harness() : s_(SIX, NO_TABLES, 1) {}
+  Harness()
+      : uci_(SIX, NO_TABLES, 1, uci_out_.output()),
+        engine_(SIX, NO_TABLES, 1, engine_out_.output()) {}
 
   Status run(const std::string& cmd, std::vector<std::string>& words) {
-    const Snapshot before = snapshot(s_);
-    const Status st = dispatch(cmd, words);
-    if (!st) {
-      CHECK(snapshot(s_) == before,
-            cmd + " failed (" + st.message() + ") and changed " + describe(s_));
-      check_message(s_.explain(st));
-    }
-    check_session(s_);
-    return st;
+    no_real_tables(cmd, words);
+    run_uci(cmd, words);
+    run_engine(cmd, words);
+    return Status::ok();  // the failures were reported and checked above
+  }
+
+  // The end of input: a held answer is written, and every go got its bestmove.
+  void finish() {
+    uci_out_.lines.clear();
+    uci_.finish();
+    count_bestmoves();
+    CHECK(gos_ == bestmoves_,
+          std::to_string(gos_) + " go, " + std::to_string(bestmoves_) + " answers with bestmove");
   }
 
  private:
-  Status dispatch(const std::string& cmd, std::vector<std::string>& words) {
-    if (cmd == "isready") return Status::ok();
-    if (cmd == "variant") return s_.set_variant(join(words));
-    if (cmd == "db") {
-      if (words.empty()) return Status::error("db needs a directory");
-      s_.set_db(no_tables(join(words)));
-      return Status::ok();
+  void count_bestmoves() {
+    for (const std::string& line : uci_out_.lines) {
+      if (!is_answer(line)) continue;
+      ++bestmoves_;
+      if (line.starts_with("info score ")) {  // Sanmill's app: info score (-?\d+) bestmove (.*)
+        const std::string score = line.substr(11, line.find(' ', 11) - 11);
+        const std::string mate = std::to_string(engine::SANMILL_MATE);
+        CHECK(score == "0" || score == mate || score == "-" + mate, line);
+        CHECK(line == "info score " + score + " bestmove " + answer_move(line), line);
+      }
     }
-    if (cmd == "setoption") return set_option(words);
-    if (cmd == "ucinewgame") return s_.set_position(start_position(s_.variant()), {}, true);
-    if (cmd == "position") return set_position(words);
-    if (cmd == "show" || cmd == "d") return Status::ok();  // check_session writes and reads it
-    if (cmd == "go") return go(words);
+  }
+
+  void run_uci(const std::string& cmd, const std::vector<std::string>& words) {
+    const Status ready_before = uci_.ready();
+    const bool ongoing = uci_.session().game().outcome() == Outcome::Ongoing;
+    const bool released = waiting_ && cmd != "isready";  // the answer go infinite holds
+    const Status st = run_checked(uci_, uci_out_, cmd, words);
+    count_bestmoves();
+    std::vector<std::string> out = uci_out_.lines;
+    if (released) {
+      CHECK(!out.empty() && is_answer(out.front()),
+            "the answer of go infinite did not come before " + cmd);
+      out.erase(out.begin());
+      waiting_ = false;
+    }
+    if (cmd == "go") {
+      ++gos_;
+      bool wait = false;
+      for (const std::string& w : words)
+        wait = wait || ascii_lower(w) == "infinite" || ascii_lower(w) == "ponder";
+      size_t answers = 0;
+      for (const std::string& line : out) answers += is_answer(line);
+      CHECK(answers == (wait ? 0u : 1u), "go answered " + std::to_string(answers) + " bestmove");
+      CHECK(wait || is_answer(out.back()), "bestmove is not last");
+      waiting_ = wait;
+      if (!ready_before)
+        CHECK(!out.empty() && out.front() == "info string error " + ready_before.message(),
+              "go did not name why it cannot answer: " + ready_before.message());
+      else if (ongoing)
+        CHECK(!out.empty() && out.front().find(NO_TABLES) != std::string::npos,
+              "go on an ongoing game without tables: " + (out.empty() ? "" : out.front()));
+      else
+        CHECK(!out.empty() && out.front().starts_with("info string result "), "go at game over");
+    }
     if (cmd == "analyze") {
-      if (Result<ValueCode> v = s_.value(); !v) return expect_missing(v.status());
-      return expect_missing(Status::ok());
+      CHECK(!out.empty() && out.back() == "info analysis none",
+            "analyze without tables: " + (out.empty() ? "" : out.back()));
+      for (size_t i = 0; i + 1 < out.size(); ++i)
+        CHECK(!out[i].starts_with("info analysis"), "two analysis lines");
     }
-    if (cmd == "eval") {
-      if (s_.game().outcome() == Outcome::Draw) return Status::ok();
-      if (Result<ValueCode> v = s_.value(); !v) return expect_missing(v.status());
-      return expect_missing(Status::ok());
-    }
-    return Status::error("unknown command " + quote_token(cmd));
+    if (cmd == "position") CHECK(st.is_ok() == uci_.ready().is_ok(), describe(uci_.session()));
+    if (cmd == "ucinewgame") CHECK(st.is_ok() && (uci_.ready() || rules_error()), "ucinewgame");
+    mirror_rules(cmd, words, st);
+    if (uci_.ready()) check_fen();
   }
 
-  // setoption name <id> [value <x>], as cmd_uci.cpp reads it.
-  Status set_option(const std::vector<std::string>& words) {
-    const auto [name, value] = engine::parse_setoption(words);
-    if (name == "variant") return s_.set_variant(value);
-    if (name == "tablepath") {
-      s_.set_db(no_tables(value));
-      return Status::ok();
+  // Follows the rule options as the dialect should, with the same SanmillRules.
+  void mirror_rules(const std::string& cmd, const std::vector<std::string>& words,
+                    const Status& st) {
+    if (cmd == "setoption") {
+      const auto [name, value] = engine::parse_setoption(words);
+      if (engine::SanmillRules::has(name) && rules_.set(name, value)) rules_in_use_ = true;
+      if (name == "variant" && st) rules_in_use_ = false;
     }
-    if (name == "seed") {
-      char* end = nullptr;
-      const long n = value.empty() ? -1 : std::strtol(value.c_str(), &end, 10);
-      if (value.empty() || *end || n < 0 || n > 2147483647L)
-        return Status::error("option 'seed' takes a number 0..2147483647");
-      s_.set_seed(uint64_t(n));
-    }
-    return Status::ok();
-  }
-
-  // position start [white|black] | startpos | fen <position> | <position>, [moves ...]
-  Status set_position(std::vector<std::string>& words) {
-    const std::vector<std::string> moves = engine::split_moves(words);
-    const std::string first = words.empty() ? "" : ascii_lower(words[0]);
-    const bool uci = (words.size() == 1 && first == "startpos") || first == "fen";
-    const std::string text = join(words, first == "fen" ? 1 : 0);
-    const std::string start = ascii_lower(text);
-    Position p;
-    if (start == "startpos" || start == "start" || start == "start white" ||
-        start == "start black") {
-      p = start_position(s_.variant(), start == "start black" ? BLACK : WHITE);
+    if (!rules_in_use_) return;
+    Result<const Variant*> v = rules_.variant();
+    if (!v) {
+      CHECK(uci_.ready().message() == v.message(), "rules: " + v.message());
     } else {
-      Result<Position> parsed = parse_position(s_.variant(), text);
-      if (!parsed) return parsed.status();
-      p = *parsed;
+      CHECK(&uci_.session().variant() == *v, "the rules select " + std::string((*v)->name));
+      CHECK(uci_.ready() || uci_.ready().message().starts_with("no position"),
+            uci_.ready().message());
     }
-    if (Status st = s_.set_position(p, moves, uci); !st) return st;
-    CHECK(s_.game().start() == p, describe(s_));
-    if (!uci) {
-      // What the engine accepts, uci accepts as the same game with nothing pending.
-      CHECK(!s_.pending(), describe(s_));
-      EngineSession other(s_.variant(), NO_TABLES, 1);
-      const Status st = other.set_position(p, moves, true);
-      CHECK(st.is_ok(), describe(s_) + ": " + st.message());
-      CHECK(!other.pending() && other.game().moves() == s_.game().moves() &&
-                other.game().position() == s_.game().position(),
-            describe(s_) + " vs " + describe(other));
-    }
-    return Status::ok();
   }
 
-  // go [level perfect|1..5] (engine) or go [limits...] (uci)
-  Status go(const std::vector<std::string>& words) {
-    int level = PERFECT;
-    if (words.size() == 2 && ascii_lower(words[0]) == "level") {
-      Result<int> parsed = parse_level(ascii_lower(words[1]));
-      if (!parsed) return parsed.status();
-      level = *parsed;
-    }
-    if (s_.game().outcome() != Outcome::Ongoing) return Status::ok();  // info result ...
-    Result<Move> m = s_.choose(level);
-    return expect_missing(m ? Status::ok() : m.status());
+  bool rules_error() const { return rules_in_use_ && !rules_.variant(); }
+
+  // The session's FEN reads back and, loaded into a fresh dialect, is written identically.
+  void check_fen() {
+    const std::string fen = uci_.fen();
+    const Variant& v = uci_.session().variant();
+    Result<engine::SanmillFen> parsed = engine::parse_sanmill_fen(v, fen);
+    CHECK(parsed.is_ok(), fen + ": " + (parsed ? "" : parsed.message()));
+    Capture sink;
+    UciDialect fresh(v, NO_TABLES, 1, sink.output());
+    std::vector<std::string> words = {"fen"};
+    std::istringstream in(fen);
+    for (std::string w; in >> w;) words.push_back(w);
+    const Status st = fresh.handle("position", words);
+    CHECK(st.is_ok(), fen + ": " + st.message());
+    CHECK(fresh.fen() == fen, fen + " came back as " + fresh.fen());
+    if (!uci_.session().pending())
+      CHECK(fresh.session().game().position() == uci_.session().game().position(), fen);
   }
 
-  EngineSession s_;
+  void run_engine(const std::string& cmd, const std::vector<std::string>& words) {
+    const bool ongoing = engine_.session().game().outcome() == Outcome::Ongoing;
+    const Status st = run_checked(engine_, engine_out_, cmd, words);
+    if (cmd == "analyze")
+      CHECK(st.code() == Status::Code::NotFound, "analyze without tables: " + st.message());
+    if (cmd == "go" && st) CHECK(!ongoing, "go answered an ongoing game without tables");
+    if (cmd == "go" && st.code() == Status::Code::NotFound) CHECK(ongoing, st.message());
+    if (cmd == "position" && st) {
+      // What the engine accepts, uci's rules accept as the same game with nothing pending.
+      const EngineSession& s = engine_.session();
+      CHECK(!s.pending(), describe(s));
+      std::vector<std::string> rest = words;
+      const std::vector<std::string> moves = engine::split_moves(rest);
+      EngineSession other(s.variant(), NO_TABLES, 1);
+      const Status again = other.set_position(s.game().start(), moves, true);
+      CHECK(again.is_ok(), describe(s) + ": " + again.message());
+      CHECK(!other.pending() && other.game().moves() == s.game().moves() &&
+                other.game().position() == s.game().position(),
+            describe(s) + " vs " + describe(other));
+    }
+  }
+
+  Capture uci_out_, engine_out_;
+  UciDialect uci_;
+  EngineDialect engine_;
+  engine::SanmillRules rules_;
+  bool rules_in_use_ = false;
+  bool waiting_ = false;  // the last uci command was go infinite or go ponder
+  int gos_ = 0, bestmoves_ = 0;
 };
 
 }  // namespace
@@ -239,7 +350,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   for (const Variant* v : all_variants()) {
     EngineSession s(*v, no_tables("x"), 1);
     Result<Move> m = s.choose(PERFECT);
-    expect_missing(m ? Status::ok() : m.status());
+    CHECK(!m && m.status().code() == Status::Code::NotFound, "choose without tables");
     check_message(s.explain(m.status()));
   }
   return 0;
@@ -252,5 +363,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       in,
       [&h](const std::string& cmd, std::vector<std::string>& words) { return h.run(cmd, words); },
       [](const Status& st) { check_message(st.message()); });
+  h.finish();
   return 0;
 }

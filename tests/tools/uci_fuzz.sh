@@ -37,6 +37,18 @@ setoption name Variant value six
 setoption name Frob
 frob
 position startpos moves a1
+analyze
+analyze startpos moves b2 b6 d2 d6 f2
+fen
+position fen O*******/@*******/******** b p p 1 5 1 5 0 0 0 0 0 0 0 0 2
+position fen @@******/***OOO**/******** w m r 3 0 2 0 1 0 0 0 0 0 0 4 30
+go infinite
+go ponder
+ponderhit
+setoption name BestMoveLine value sanmill
+setoption name BestMoveLine value auto
+setoption name PiecesCount value 12
+setoption name PiecesCount value 9
 SEEDS
 python3 "$(dirname "$0")/fuzz_lines.py" 1202 "$lines" 'abcdefgxWB:,- 0123456789wb+\t\r\xff\x01namevaluemovesstartposfentopn' quit,variant,tablepath isready <"$work/seeds" >"$work/in"
 rc=0
@@ -50,13 +62,20 @@ score = r"(cp 0|mate -?\d+)"
 forms = re.compile(r"^(id (name|author) .+|option name \S+ type .+|uciok|readyok|# .*|bestmove \S+"
                    r"|info string .+|info depth 1 score " + score + r" string (draw|win in \d+|loss in \d+)"
                    r"|info eval score " + score + r" string (draw|win in \d+|loss in \d+)"
-                   r"|info topn rank \d+ move \S+ score " + score + r")$")
+                   r"|info topn rank \d+ move \S+ score " + score +
+                   r"|info score (0|80|-80) bestmove \S+|fen \S+( \S+){16}"
+                   r"|info analysis( none|( \S+=(win\(80|loss\(-80) in \d+ steps\)| \S+=draw\(0\))+)"
+                   r")$")
 bad = [l for l in out if not forms.match(l)]
 assert not bad, "unexpected answers: %r" % bad[:5]
 gos = sum(1 for l in inp if l.split() and l.split()[0].lower() == "go")
-best = sum(1 for l in out if l.startswith("bestmove "))
+answer = re.compile(r"^(info score -?\d+ )?bestmove ")  # not an error quoting the input
+best = sum(1 for l in out if answer.match(l))
 assert gos == best, "%d go commands, %d bestmove answers" % (gos, best)
-assert out and out[-1] == "readyok", "the session did not answer its last isready"
+# The last isready is answered; only the answer a go infinite still held may follow it.
+assert "readyok" in out, "the session did not answer its last isready"
+after = out[len(out) - out[::-1].index("readyok"):]
+assert len(after) <= 1 and all(answer.match(l) for l in after), "after the last isready: %r" % after
 print("uci fuzz: %d lines, %d go, %d answers, all of the documented forms" % (len(inp), gos, len(out)))
 PY
 echo "uci fuzz: all checks passed"

@@ -5,7 +5,10 @@ Usage: offline_test.py MILLBASE OFFLINE_DIR SIX_FIFTY_DB FIVE_FIFTY_DB
 
 Opens OFFLINE_DIR/index.html from file:// in headless Chromium with the network cut
 off (DevTools network emulation: offline), and checks that:
-- the page shows the board and one entry per legal move;
+- the page shows the board and one entry per legal move, and, having the 50-ply tables
+  without the plain ones, a note on what a distance under the rule counts;
+- nine, whose tables are not inside, is answered with a message that says so, not
+  with a command to run (a browser cannot);
 - along a game of six and one of five, every answer of the page's engine
   (window.millbaseOffline, the WebAssembly build) is the same JSON as millbase serve's
   for the same request, on the same tables;
@@ -41,8 +44,9 @@ def served(base, path, params):
 
 
 def start_server(variant, db):
+    # From an empty directory: no plain tables beside, as in the offline page.
     p = subprocess.Popen([MILLBASE, "serve", "--variant", variant, "--db", db, "--port", "0"],
-                         stdout=subprocess.PIPE, text=True)
+                         stdout=subprocess.PIPE, text=True, cwd=tempfile.mkdtemp())
     line = p.stdout.readline().strip()
     if not line.startswith("millbase serve: "):
         fail("serve: " + line)
@@ -87,13 +91,22 @@ try:
     # The page itself draws the board and lists the moves.
     deadline = time.time() + 20
     while time.time() < deadline:
-        listed = driver.execute_script("return document.querySelectorAll('[data-move]').length")
+        listed = driver.execute_script("return document.querySelectorAll('#legal-moves [data-move]').length")
         points = driver.execute_script("return document.querySelectorAll('[data-point]').length")
         if listed == 16 and points >= 16:
             break
         time.sleep(0.2)
     else:
         fail("the page shows %s moves and %s points, expected 16 and 16" % (listed, points))
+    note = driver.execute_script(
+        "const n = document.getElementById('rule-note'); return n.hidden ? null : n.textContent")
+    if not note or "next mill" not in note or "50-ply tables only" not in note:
+        fail("the note on the 50-ply rule reads %r" % note)
+    status, nine = offline("game", {"variant": "nine"})
+    if status != 200 or "offline page holds" not in (nine["tables_error"] or "") or \
+            "millbase solve" in nine["tables_error"]:
+        fail("nine offline: %d %s" % (status, nine["tables_error"]))
+    print("nine offline: " + nine["tables_error"])
 
     for variant, db in (("six", SIX), ("five", FIVE)):
         server, base = start_server(variant, db)

@@ -1,25 +1,37 @@
 #!/usr/bin/env python3
 """Browser test of the analysis page of `millbase serve` (web/, docs/web-api.md).
 
-usage: page_test.py MILLBASE SIX_DB OUT_PNG [--url URL]
+usage: page_test.py MILLBASE SIX_DB OUT_PNG [--url URL] [--fifty SIX_FIFTY_DB]
 
 Starts `MILLBASE serve --variant six --db SIX_DB --port 0` (from an empty working
 directory, so that the other variants have no tables), drives the page in headless
 Chromium through Selenium (Debian: chromium, chromium-driver, python3-selenium) and
 checks:
 - a short game of six played by clicking points: every move value the page shows
-  equals `millbase analyze --json` for the position the page shows, after every ply;
+  equals `millbase analyze --json` for the position the page shows, after every ply,
+  in the colours of the key above the list; the best move (the first listed) is
+  marked on the board, and the "best move" box hides the mark;
 - a mill asks for a removal: the prompt, only the removable stones clickable (the
-  stones the analysis names as removals), Escape cancels, a click removes;
+  stones the analysis names as removals) and ringed red, even the one just placed;
+  Escape cancels, a click removes;
 - placement by keyboard (Enter on a focused point); movement by clicking a stone then
-  its target, in a position given by the URL hash; the end of the game;
-- the computer answers when it plays the side to move;
+  its target, in a position given by the URL hash; the end of the game, which says
+  who won and why (not "loss in 0");
+- the computer answers when it plays the side to move, and while it thinks the board
+  takes no click (a click at once does not move for it), the moves are disabled and
+  the page says it is thinking;
+- six's board says how its points are named (columns b-f, rows 2-6) and names each
+  point on hover;
 - undo and redo; reloading the page's URL reproduces the game;
 - a variant without tables: the missing-table message, the board still works; nine's
   board has 24 points;
 - every request the page made went to the server's own origin;
 - a screenshot at 1100x800 to OUT_PNG (and OUT_PNG with -phone at 390x844), where the
-  board and the move list fit the width without horizontal scrolling.
+  board and the move list fit the width without horizontal scrolling, and on the
+  phone the game's last move and the first legal move show without scrolling;
+- with --fifty: a second server on those 50-ply tables with SIX_DB as the plain ones
+  beside (--plain): each move shows its value without the rule, as `millbase analyze`
+  gives it on SIX_DB, and a note says what a distance under the rule counts.
 SIX_DB may hold plain or 50-ply tables (the analysis then uses --rule fifty --counter).
 --url tests a server already running there instead of starting one.
 Prints "all checks passed" at the end; exits 1 with the failed check otherwise.
@@ -49,6 +61,7 @@ except ImportError:
 CHROMIUM = shutil.which('chromium') or '/usr/bin/chromium'
 CHROMEDRIVER = shutil.which('chromedriver') or '/usr/bin/chromedriver'
 TIMEOUT = 20  # seconds for the page to settle after an action
+COLOURS = {'win': 'rgb(26, 127, 55)', 'draw': 'rgb(130, 80, 223)', 'loss': 'rgb(207, 34, 46)'}
 
 
 class CheckFailed(Exception):
@@ -67,10 +80,10 @@ def log(message):
 class Server:
     """`millbase serve` on a free port; its URL is the first line it prints."""
 
-    def __init__(self, millbase, db):
+    def __init__(self, millbase, db, *extra):
         self.cwd = tempfile.mkdtemp(prefix='page-test-serve-')
         self.proc = subprocess.Popen(
-            [millbase, 'serve', '--variant', 'six', '--db', db, '--port', '0'],
+            [millbase, 'serve', '--variant', 'six', '--db', db, '--port', '0', *extra],
             cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         first = []
         reader = threading.Thread(target=lambda: first.append(self.proc.stdout.readline()))
@@ -160,6 +173,60 @@ class PageTest:
     def page_moves_list(self):
         return self.js("return [...document.querySelectorAll('#move-list [data-ply]')].map(b => b.textContent)")
 
+    def computer_requests(self):
+        return self.js("return performance.getEntriesByType('resource')"
+                       ".filter(e => e.name.includes('/api/computer')).length")
+
+    def check_keys(self):
+        """The keys to the colours and marks, the note on six's point names, the names on
+        hover, and the best-move box."""
+        key = self.text('value-key')
+        for result, colour in COLOURS.items():
+            swatch = self.js('return getComputedStyle(document.querySelector(arguments[0])).backgroundColor',
+                             f'#value-key .swatch.{result}')
+            check(result in key and swatch == colour, f'the key says {key!r}, {result} is {swatch}')
+        board_key = self.text('board-key')
+        check(all(w in board_key for w in ['last move', 'removed', 'best move']),
+              f'the key to the board reads {board_key!r}')
+        note = self.text('board-note')
+        check(not self.js("return document.getElementById('board-note').hidden") and
+              'b–f' in note and '2–6' in note and 'b2' in note, f"six's board note reads {note!r}")
+        title = self.js("return document.querySelector('#board [data-point=b2] title').textContent")
+        check(title == 'b2', f'point b2 is named {title!r} on hover')
+        self.driver.find_element(By.ID, 'show-best').click()
+        check(not self.js("return document.querySelector('#board .best-move')"),
+              'the best move is still marked with the box unticked')
+        self.driver.find_element(By.ID, 'show-best').click()
+        check(self.js("return !!document.querySelector('#board .best-move')"),
+              'the best move is not marked again with the box ticked')
+        log(f'  keys: {key!r}; board: {note!r}')
+
+    def run_fifty(self):
+        """On 50-ply tables with the plain ones beside: each move's value without the rule."""
+        start = 'W:f2,b4,c4,b6,f6 B:b2,d2,c5,d6 w'
+        self.open(self.url + '#' + urllib.parse.urlencode({'variant': 'six', 'start': start}))
+        check(self.js("return document.getElementById('rule').dataset.rule") == 'fifty',
+              'the second server does not read 50-ply tables')
+        self.rule = 'fifty'
+        self.check_values('50-ply tables')
+        plain = self.plain_analyze(self.text('position'))
+        shown = self.js("""return Object.fromEntries([...document.querySelectorAll('#legal-moves [data-move]')]
+            .map(b => [b.dataset.move, (b.querySelector('.plain') || {}).textContent || '']))""")
+        want = {m['move']: 'without the rule: ' + words(m) for m in plain['moves']}
+        check(shown == want, f'the values without the rule: page {shown}, analyze {want}')
+        value = self.text('value')
+        check(f'without the rule: {words(plain)}' in value, f'the position\'s value reads {value!r}')
+        note = self.text('rule-note')
+        check(not self.js("return document.getElementById('rule-note').hidden") and
+              'next mill' in note and 'win in 1' in note, f'the note on the rule reads {note!r}')
+        log(f'  50-ply tables: {value!r}; every move with its value without the rule')
+
+    def plain_analyze(self, position):
+        args = [self.millbase, 'analyze', '--variant', 'six', '--db', self.plain_db, '--json', position]
+        r = subprocess.run(args, capture_output=True, text=True, timeout=60)
+        check(r.returncode == 0, f'millbase analyze failed on {position!r}: {r.stderr.strip()}')
+        return json.loads(r.stdout)
+
     def clickable(self):
         return set(self.js("return [...document.querySelectorAll('#board .point.clickable')]"
                            ".map(g => g.dataset.point)"))
@@ -193,9 +260,11 @@ class PageTest:
                   f'{ply_name}: move {move} shows {words!r} for {result} {distance}')
             colour = self.js('return getComputedStyle(document.querySelector(arguments[0])).color',
                              f'#legal-moves [data-move="{move}"] .value')
-            check(colour == {'win': 'rgb(26, 127, 55)', 'draw': 'rgb(110, 119, 129)',
-                             'loss': 'rgb(207, 34, 46)'}[result],
-                  f'{ply_name}: move {move} ({result}) is coloured {colour}')
+            check(colour == COLOURS[result], f'{ply_name}: move {move} ({result}) is coloured {colour}')
+        best = self.js("const b = document.querySelector('#board .best-move'); "
+                       "return b && [b.dataset.move, b.getAttribute('class')]")
+        check(best and best[0] == shown[0][0] and shown[0][1] in best[1].split(),
+              f'{ply_name}: the board marks {best} as the best move, the list starts with {shown[0]}')
         side = expected['side_to_move']
         check(self.js("return document.getElementById('side-to-move').dataset.side") == side,
               f'{ply_name}: the page says {self.text("side-to-move")!r} to move, analyze {side}')
@@ -233,6 +302,7 @@ class PageTest:
               f'the start is in placement with no counter: {self.text("phase")!r} {self.text("counter")!r}')
         log(f'page open at {self.url}, tables: {rule}')
         self.check_values('start')
+        self.check_keys()
 
         # Placements by clicking, one by keyboard; White's mill b2 d2 f2 asks for a removal.
         self.play_click(['d2'], 1, 'ply 1 d2')
@@ -258,6 +328,12 @@ class PageTest:
               f'clickable points while removing: {sorted(self.clickable())}, removable: {sorted(removals)}')
         marked = set(self.js("return [...document.querySelectorAll('#board .removable')].map(g => g.dataset.point)"))
         check(marked == removals, f'stones marked removable: {sorted(marked)}, removable: {sorted(removals)}')
+        # Black's last move e4 may be removed: its ring is the removal's, not the last move's.
+        check('e4' in removals, f'the test expects e4, the last move, to be removable: {removals}')
+        rings = self.js("return [...document.querySelectorAll('#board .removable .ring')]"
+                        ".map(r => [r.parentNode.dataset.point, getComputedStyle(r).stroke])")
+        check(all(colour == COLOURS['loss'] for _, colour in rings) and len(rings) == len(removals),
+              f'the rings of the removable stones: {rings}, not all {COLOURS["loss"]}')
         check(self.plies() == 4, 'the mill was played before the removal was chosen')
         ActionChains(d).send_keys(Keys.ESCAPE).perform()
         check(self.mode() == 'idle' and self.plies() == 4, 'Escape does not cancel the removal')
@@ -276,16 +352,35 @@ class PageTest:
         check(self.page_moves_list()[-1] == first, f'clicking {first} in the list did not play it')
         self.check_values(f'ply 6 {first} (from the list)')
 
-        # The computer plays the side to move.
+        # The computer plays the side to move; a click at once (in the same task, before
+        # its delay) does not move for it, and nothing takes a click while it thinks.
         side = self.js("return document.getElementById('side-to-move').dataset.side")
         legal_before = {m for m, *_ in self.page_moves()}
-        d.find_element(By.ID, 'computer-' + side).click()
+        placement = next(m for m in legal_before if '-' not in m and 'x' not in m)
+        asked_before = self.computer_requests()
+        now = self.js("""
+            document.getElementById(arguments[0]).click();
+            document.querySelector(`#board [data-point="${arguments[1]}"]`)
+              .dispatchEvent(new MouseEvent('click', {bubbles: true}));
+            return {plies: document.body.dataset.plies, thinking: document.body.dataset.thinking || '',
+                    clickable: document.querySelectorAll('#board .point.clickable').length,
+                    prompt: document.getElementById('prompt').textContent,
+                    locked: [...document.querySelectorAll('#legal-moves [data-move]')].every(b => b.disabled),
+                    busy: document.body.dataset.busy};""", 'computer-' + side, placement)
+        check(now['thinking'] == 'true' and 'thinking' in now['prompt'],
+              f'the page does not show that the computer is thinking: {now}')
+        check(now['clickable'] == 0 and now['locked'] and now['busy'] == 'false',
+              f'the board or the moves take clicks while the computer thinks: {now}')
         self.settle(7, f'the computer playing {side}')
         reply = self.page_moves_list()[-1]
         check(reply in legal_before, f'the computer played {reply!r}, not a legal move')
+        asked = self.computer_requests() - asked_before
+        check(asked == 1, f'the computer was asked {asked} times for its move, not once '
+                          f'(a click on {placement} while it thought may have moved for it)')
         d.find_element(By.ID, 'computer-none').click()
         self.check_values(f'ply 7 {reply} (the computer)')
-        log(f'  the computer ({side}) answered {reply}')
+        log(f'  the computer ({side}) answered {reply}; a click on {placement} while it thought '
+            'did nothing')
         self.screenshot(png, 1100, 800)
 
         # Flip: Black's side at the bottom, then back.
@@ -362,6 +457,9 @@ class PageTest:
               f'the game is over (Black cannot move) but the status says {status!r}')
         check(self.page_moves() == [] and self.clickable() == set(),
               'moves are still offered after the end of the game')
+        value = self.text('value')
+        check('White wins' in value and 'no legal move' in value and 'loss in 0' not in value,
+              f'at the end the value reads {value!r}, not who won and why')
         log(f'  movement by clicking, then: {status}')
 
         # Movement with the counter running, from the README's cursed win (a draw under the
@@ -414,6 +512,16 @@ class PageTest:
         check(overflow[0] <= overflow[1], f'the page scrolls sideways on a phone: {overflow}')
         board = self.js("return document.getElementById('board').getBoundingClientRect().width")
         check(board >= 300, f'the board is only {board} px wide on a 390 px phone')
+        # Without scrolling: the game's last move and the first legal move are in sight.
+        for what, selector in [('the last move', '#move-list .ply.current'),
+                               ('the first legal move', '#legal-moves [data-move]')]:
+            box = self.js('const r = document.querySelector(arguments[0]).getBoundingClientRect();'
+                          'return [r.left, r.top, r.right, r.bottom, innerWidth, innerHeight, scrollY];',
+                          selector)
+            check(box[6] == 0 and box[0] >= 0 and box[1] >= 0 and box[2] <= box[4] + 0.5 and
+                  box[3] <= box[5] + 0.5,
+                  f'on a phone {what} is not in sight without scrolling: {box} (left, top, right, '
+                  'bottom, width, height, scrolled)')
         d.save_screenshot(phone_png(png))
         d.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
         log(f'  phone 390x844: board {board:.0f} px wide, no sideways scrolling')
@@ -444,6 +552,11 @@ class PageTest:
         log(f'  {len(self.requests)} requests, all to {self.origin}')
 
 
+def words(value):
+    """The words of a plain value of analyze --json: "win in 13", "draw"."""
+    return 'draw' if value['result'] == 'draw' else f"{value['result']} in {value['distance']}"
+
+
 def phone_png(png):
     root, ext = os.path.splitext(png)
     return root + '-phone' + (ext or '.png')
@@ -455,6 +568,7 @@ def main():
     ap.add_argument('db')
     ap.add_argument('png')
     ap.add_argument('--url', help='test the server already running at this URL')
+    ap.add_argument('--fifty', help="six's 50-ply tables, read with SIX_DB as the plain ones")
     a = ap.parse_args()
     for path in [CHROMIUM, CHROMEDRIVER]:
         if not os.access(path, os.X_OK):
@@ -470,6 +584,12 @@ def main():
             url = server.url
         driver = start_browser(profile)
         PageTest(driver, url, a.millbase, a.db).run(a.png)
+        if a.fifty and server:
+            server.stop()
+            server = Server(a.millbase, a.fifty, '--plain', a.db)
+            test = PageTest(driver, server.url, a.millbase, a.fifty)
+            test.plain_db = a.db
+            test.run_fifty()
     except CheckFailed as e:
         print(f'page_test: FAILED: {e}', file=sys.stderr)
         if driver:

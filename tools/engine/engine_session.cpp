@@ -43,7 +43,7 @@ void EngineSession::set_seed(uint64_t seed) {
 }
 
 Status EngineSession::set_position(const Position& start, const std::vector<std::string>& moves,
-                                   bool allow_pending) {
+                                   bool allow_pending, int quiet_plies) {
   // A removal written as its own token belongs to the move before it.
   std::vector<std::string> whole;
   for (const std::string& m : moves) {
@@ -53,7 +53,7 @@ Status EngineSession::set_position(const Position& start, const std::vector<std:
     else
       whole.push_back(t);
   }
-  Game game(*variant_, start);
+  Game game(*variant_, start, quiet_plies);
   std::optional<Move> pending;
   for (size_t i = 0; i < whole.size(); ++i) {
     if (whole[i].starts_with("x"))
@@ -73,6 +73,12 @@ Status EngineSession::set_position(const Position& start, const std::vector<std:
   game_ = game;
   pending_ = pending;
   return Status::ok();
+}
+
+void EngineSession::restore(Line l) {
+  assert(&l.game.variant() == variant_);
+  game_ = std::move(l.game);
+  pending_ = l.pending;
 }
 
 Status EngineSession::open() {

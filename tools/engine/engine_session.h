@@ -42,12 +42,23 @@ class EngineSession {
   // Seeds the choices among equally good moves.
   void set_seed(uint64_t seed);
 
-  // Starts the game at `start` and plays `moves` in notation: "d6", "d6-d5", "d6-d5xb4",
+  // Starts the game at `start`, with quiet_plies plies without a mill already played
+  // after placement (Game's), and plays `moves` in notation: "d6", "d6-d5", "d6-d5xb4",
   // or a removal "xb4" as a token of its own after the move that closes the mill. With
   // allow_pending, the last move may close a mill without its removal, which then waits
   // (pending()). On error the session is unchanged.
   Status set_position(const Position& start, const std::vector<std::string>& moves,
-                      bool allow_pending);
+                      bool allow_pending, int quiet_plies = 0);
+
+  // The game and the move waiting for its removal: what set_position sets.
+  struct Line {
+    Game game;
+    std::optional<Move> pending;
+  };
+  // Returns the game and its pending move, for restore().
+  Line line() const { return {game_, pending_}; }
+  // Goes back to a line saved by line() while the session played the same variant.
+  void restore(Line l);
 
   // Returns the move to play at level (1..5 or PERFECT); with a pending move, the whole
   // move that completes it. Errors: the game is over; a missing table (NotFound).

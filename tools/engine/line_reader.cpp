@@ -1,5 +1,6 @@
 #include "tools/engine/line_reader.h"
 
+#include <charconv>
 #include <cstdio>
 #include <istream>
 #include <sstream>
@@ -73,6 +74,24 @@ std::vector<std::string> split_moves(std::vector<std::string>& words) {
       return moves;
     }
   return {};
+}
+
+Result<long> parse_spin(std::string_view name, std::string_view value, long min, long max) {
+  long n = 0;
+  const char* end = value.data() + value.size();
+  auto [at, ec] = std::from_chars(value.data(), end, n);
+  if (value.empty() || ec != std::errc() || at != end || n < min || n > max)
+    return Status::error("option " + quote_token(name) + " takes a number " + std::to_string(min) +
+                         ".." + std::to_string(max) + ", not " + quote_token(value));
+  return n;
+}
+
+Result<bool> parse_check(std::string_view name, std::string_view value) {
+  const std::string lower = ascii_lower(value);
+  if (lower != "true" && lower != "false")
+    return Status::error("option " + quote_token(name) + " takes true or false, not " +
+                         quote_token(value));
+  return lower == "true";
 }
 
 }  // namespace millbase::engine

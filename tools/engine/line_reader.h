@@ -1,10 +1,12 @@
 // How both engine dialects read their input: lines split into a command and its words,
-// and the pieces of a line that both parse (setoption's name and value, a move list).
+// and the pieces of a line that more than one reader parses (setoption's name and value,
+// an option's number or true/false, a move list).
 #pragma once
 
 #include <functional>
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -32,5 +34,13 @@ std::pair<std::string, std::string> parse_setoption(const std::vector<std::strin
 
 // Returns the words after the word "moves" (none without it); words keeps those before.
 std::vector<std::string> split_moves(std::vector<std::string>& words);
+
+// Returns the value of a spin option `name`: a decimal number min..max, or an error
+// naming the option and the value.
+Result<long> parse_spin(std::string_view name, std::string_view value, long min, long max);
+
+// Returns the value of a check option `name`: "true" or "false" in any case, or an error
+// naming the option and the value.
+Result<bool> parse_check(std::string_view name, std::string_view value);
 
 }  // namespace millbase::engine

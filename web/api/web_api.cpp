@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 
 #include "core/game.h"
 #include "core/json_text.h"
@@ -48,15 +49,21 @@ std::string point_json(const Variant& v, Point p) {
 }
 
 // Returns the JSON object of a value for the side it belongs to: plain, or a fifty code
-// with `counter` plies on the counter; `text` in its short form (a move's), or in the
-// long form of probe (a position's, placement: whether it is in the placement phase).
-std::string value_json(ValueCode value, Metric metric, int counter, bool long_text = false,
+// with `counter` plies on the counter and, under the rule, the plain value `without`
+// (null when unknown); `text` in its short form (a move's), or in the long form of probe
+// (a position's, placement: whether it is in the placement phase).
+std::string value_json(ValueCode value, Metric metric, int counter,
+                       std::optional<ValueCode> without = std::nullopt, bool long_text = false,
                        bool placement = false) {
   if (metric != Metric::FIFTY)
     return "{" + json_value(value) + ",\"text\":" + json_string(value_text(value)) + "}";
   const std::string text =
       long_text ? fifty_text(value, counter, placement) : fifty_move_text(value, counter);
-  return "{" + json_fifty(value, counter) + ",\"text\":" + json_string(text) + "}";
+  const std::string plain =
+      without ? "{" + json_value(*without) + ",\"text\":" + json_string(value_text(*without)) + "}"
+              : "null";
+  return "{" + json_fifty(value, counter) + ",\"text\":" + json_string(text) +
+         ",\"without_rule\":" + plain + "}";
 }
 
 // Returns the variant named by the `variant` parameter (any case; default six).
@@ -85,20 +92,26 @@ std::vector<std::string> move_words(const std::string& text) {
 }  // namespace
 
 std::string WebApi::dir(const Variant& v) const {
-  auto it = dirs_.find(std::string(v.name));
-  return play_dir(v, it == dirs_.end() ? "" : it->second);
+  auto it = options_.dirs.find(std::string(v.name));
+  return play_dir(v, it == options_.dirs.end() ? "" : it->second);
 }
 
 std::string WebApi::explain(const Status& s, const Variant& v, Metric metric) const {
-  return engine::explain(s, v, dir(v), metric, cost_);
+  if (options_.missing && s.code() == Status::Code::NotFound) return options_.missing(v);
+  return engine::explain(s, v, dir(v), metric, options_.cost);
 }
 
 Result<std::shared_ptr<const Tablebase>> WebApi::tables(const Variant& v) {
-  std::lock_guard lock(mutex_);
-  if (auto it = open_.find(std::string(v.name)); it != open_.end()) return it->second;
-  Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir(v));
-  if (tb) open_[std::string(v.name)] = *tb;  // a missing directory is asked again later
-  return tb;
+  return cache_.get(v, dir(v));
+}
+
+std::shared_ptr<const Tablebase> WebApi::plain_tables(const Variant& v, const Tablebase& fifty) {
+  if (fifty.metric() != Metric::FIFTY) return nullptr;
+  auto it = options_.plain_dirs.find(std::string(v.name));
+  const std::string plain = table_dir(v, it == options_.plain_dirs.end() ? "" : it->second);
+  if (plain == fifty.dir()) return nullptr;
+  Result<std::shared_ptr<const Tablebase>> tb = cache_.get(v, plain);
+  return tb && (*tb)->metric() == Metric::DTM ? *tb : nullptr;
 }
 
 ApiResponse WebApi::handle(std::string_view path, const ApiParams& params) {
@@ -164,6 +177,60 @@ Result<RequestGame> request_game(const ApiParams& params, uint64_t seed) {
 
 }  // namespace
 
+WebApi::Values WebApi::game_values(const Variant& v, engine::EngineSession& s) {
+  const Position& p = s.game().position();
+  const bool ongoing = s.game().outcome() == Outcome::Ongoing;
+  Values out;
+  out.counter = s.counter();
+  auto unvalued = [&] {
+    if (ongoing)
+      for (Move m : MoveList(v, p)) out.legal.push_back({m, DRAW});
+    return out;
+  };
+  Result<std::shared_ptr<const Tablebase>> tb = tables(v);
+  if (!tb) {
+    out.tables_error = json_string(explain(tb.status(), v));
+    return unvalued();
+  }
+  s.set_tables(*tb);
+  out.metric = (*tb)->metric();
+  out.rule = out.metric == Metric::FIFTY ? "\"fifty\"" : "\"none\"";
+  Result<ValueCode> now = (*tb)->probe(p);
+  Result<std::vector<MoveValue>> analyzed =
+      ongoing && now ? analyze_matching(**tb, p, nullptr, out.counter)
+                     : Result<std::vector<MoveValue>>(std::vector<MoveValue>{});
+  if (!now || !analyzed) {
+    cache_.forget(v, (*tb)->dir());  // a table may be repaired by the next request
+    out.tables_error = json_string(explain(!now ? now.status() : analyzed.status(), v, out.metric));
+    return unvalued();
+  }
+  out.valued = true;
+  out.legal = *analyzed;
+  // Under the 50-ply rule, the values without it when the plain tables are beside.
+  std::optional<ValueCode> without;
+  if (std::shared_ptr<const Tablebase> plain = plain_tables(v, **tb)) {
+    Result<ValueCode> plain_now = plain->probe(p);
+    Result<std::vector<MoveValue>> plain_moves =
+        ongoing ? plain->analyze(p) : Result<std::vector<MoveValue>>(std::vector<MoveValue>{});
+    if (plain_now && plain_moves) {
+      without = *plain_now;
+      out.without = *plain_moves;
+    } else {
+      cache_.forget(v, plain->dir());
+    }
+  }
+  out.value = value_json(*now, out.metric, out.counter, without, true, phase(v, p) == Phase::Place);
+  return out;
+}
+
+std::string WebApi::Values::move_json(const MoveValue& m) const {
+  if (!valued) return "null";
+  std::optional<ValueCode> plain;
+  for (const MoveValue& w : without)
+    if (w.move == m.move) plain = w.value;
+  return value_json(m.value, metric, counter, plain);
+}
+
 ApiResponse WebApi::game(const ApiParams& params) {
   Result<RequestGame> g = request_game(params, 1);
   if (!g) return error(400, g.message());
@@ -176,43 +243,16 @@ ApiResponse WebApi::game(const ApiParams& params) {
   for (Move m : game.moves())
     moves += std::string(moves.empty() ? "" : ",") + json_string(format_move(v, m));
 
-  // Values, when the tables are there.
-  Result<std::shared_ptr<const Tablebase>> tb = tables(v);
   const bool ongoing = game.outcome() == Outcome::Ongoing;
-  const int counter = s.counter();
-  std::string value = "null", tables_error = "null", rule = "null";
-  std::vector<MoveValue> legal;
-  bool valued = false;
-  if (tb) {
-    s.set_tables(*tb);
-    const Metric metric = (*tb)->metric();
-    rule = metric == Metric::FIFTY ? "\"fifty\"" : "\"none\"";
-    Result<ValueCode> now = (*tb)->probe(p);
-    Result<std::vector<MoveValue>> analyzed =
-        ongoing && now ? analyze_matching(**tb, p, nullptr, counter)
-                       : Result<std::vector<MoveValue>>(std::vector<MoveValue>{});
-    if (!now || !analyzed) {
-      const Status& st = !now ? now.status() : analyzed.status();
-      tables_error = json_string(explain(st, v, metric));
-    } else {
-      value = value_json(*now, metric, counter, true, ph == Phase::Place);
-      legal = *analyzed;
-      valued = true;
-    }
-  } else {
-    tables_error = json_string(explain(tb.status(), v));
-  }
-  if (!valued && ongoing)
-    for (Move m : MoveList(v, p)) legal.push_back({m, DRAW});
+  const Values values = game_values(v, s);
   std::string legal_json;
-  const Metric metric = tb ? (*tb)->metric() : Metric::DTM;
-  for (const MoveValue& m : legal)
+  for (const MoveValue& m : values.legal)
     legal_json += std::string(legal_json.empty() ? "" : ",") +
                   "{\"move\":" + json_string(format_move(v, m.move)) +
                   ",\"from\":" + point_json(v, m.move.is_placement() ? NO_POINT : m.move.from) +
                   ",\"to\":" + point_json(v, m.move.to) +
                   ",\"remove\":" + point_json(v, m.move.remove) +
-                  ",\"value\":" + (valued ? value_json(m.value, metric, counter) : "null") + "}";
+                  ",\"value\":" + values.move_json(m) + "}";
   const char* phase_name = ph == Phase::Place ? "placement"
                            : ph == Phase::Fly ? "flying"
                                               : "movement";
@@ -225,13 +265,13 @@ ApiResponse WebApi::game(const ApiParams& params) {
       ",\"on_board\":" + pair_json(popcount(p.stones[WHITE]), popcount(p.stones[BLACK])) +
       ",\"stones\":{\"white\":" + points_json(v, p.stones[WHITE]) +
       ",\"black\":" + points_json(v, p.stones[BLACK]) + "}" +
-      ",\"counter\":" + (game.quiet_plies() < 0 ? "null" : std::to_string(counter)) +
+      ",\"counter\":" + (game.quiet_plies() < 0 ? "null" : std::to_string(values.counter)) +
       ",\"repetitions\":" + std::to_string(game.repetitions()) + ",\"outcome\":\"" +
       std::string(outcome_name(game.outcome())) + "\",\"reason\":\"" +
       std::string(reason_name(game.reason())) +
       "\",\"result_text\":" + (ongoing ? "null" : json_string(game.result_text())) +
-      ",\"rule\":" + rule + ",\"value\":" + value + ",\"tables_error\":" + tables_error +
-      ",\"legal\":[" + legal_json + "]}";
+      ",\"rule\":" + values.rule + ",\"value\":" + values.value +
+      ",\"tables_error\":" + values.tables_error + ",\"legal\":[" + legal_json + "]}";
   return {200, body};
 }
 
@@ -255,9 +295,11 @@ ApiResponse WebApi::computer(const ApiParams& params) {
     return error(400, "the game is over: " + game.result_text());
   g->session->set_tables(*tb);
   Result<Move> m = g->session->choose(*level);
-  if (!m)  // a missing table, or an unreadable one (the server's fault, not the request's)
+  if (!m) {  // a missing table, or an unreadable one (the server's fault, not the request's)
+    cache_.forget(v, (*tb)->dir());
     return error(m.status().code() == Status::Code::NotFound ? 404 : 500,
                  explain(m.status(), v, (*tb)->metric()));
+  }
   return {200, "{\"move\":" + json_string(format_move(v, *m)) + "}"};
 }
 

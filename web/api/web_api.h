@@ -6,14 +6,21 @@
 // its own.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
-#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "db/tablebase.h"
 #include "tools/engine/fix_hint.h"
+#include "web/api/table_cache.h"
+
+namespace millbase::engine {
+class EngineSession;
+}
 
 namespace millbase::web {
 
@@ -24,20 +31,46 @@ struct ApiResponse {
 
 using ApiParams = std::map<std::string, std::string>;
 
+struct WebApiOptions {
+  // The table directory of each variant named; the others use play_dir().
+  std::map<std::string, std::string> dirs;
+  // The plain tables beside each variant's 50-ply ones, for the values without the
+  // rule; the others use data/<variant>.
+  std::map<std::string, std::string> plain_dirs;
+  // What solving a variant costs, said when its whole directory is missing.
+  engine::CostNote cost;
+  // When set: the message for v's missing tables, instead of the library's with the
+  // command that builds them (the offline page, where no command can run).
+  std::function<std::string(const Variant& v)> missing;
+};
+
 class WebApi {
  public:
-  // dirs: the table directory of each variant named; the others use play_dir(). cost:
-  // what solving a variant costs, said when its whole directory is missing.
-  explicit WebApi(std::map<std::string, std::string> dirs, engine::CostNote cost = {})
-      : dirs_(std::move(dirs)), cost_(std::move(cost)) {}
+  explicit WebApi(WebApiOptions options) : options_(std::move(options)) {}
 
   // Returns the answer to GET /api/<path> with the query parameters. Thread-safe.
   ApiResponse handle(std::string_view path, const ApiParams& params);
 
  private:
   std::string dir(const Variant& v) const;
-  // Returns v's tables, opened on first success and kept.
+  // Returns v's tables (TableCache: reopened when their directory changed).
   Result<std::shared_ptr<const Tablebase>> tables(const Variant& v);
+  // Returns the plain tables beside v's 50-ply ones `fifty`, or null when there are none.
+  std::shared_ptr<const Tablebase> plain_tables(const Variant& v, const Tablebase& fifty);
+
+  // The values of a game's position and of its legal moves.
+  struct Values {
+    bool valued = false;  // from the tables (else every move's value is null)
+    Metric metric = Metric::DTM;
+    int counter = 0;
+    std::string rule = "null", value = "null", tables_error = "null";  // as JSON
+    std::vector<MoveValue> legal;    // every legal move, best first when valued
+    std::vector<MoveValue> without;  // under the 50-ply rule: their plain values, if known
+    // Returns a legal move's value as JSON.
+    std::string move_json(const MoveValue& m) const;
+  };
+  // Returns the values of the game in session s (giving it the tables).
+  Values game_values(const Variant& v, engine::EngineSession& s);
 
   ApiResponse variants();
   ApiResponse game(const ApiParams& params);
@@ -46,10 +79,8 @@ class WebApi {
   // Returns s's message with the command that builds a missing table of v.
   std::string explain(const Status& s, const Variant& v, Metric metric = Metric::DTM) const;
 
-  const std::map<std::string, std::string> dirs_;
-  const engine::CostNote cost_;
-  std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<const Tablebase>> open_;
+  const WebApiOptions options_;
+  TableCache cache_;
 };
 
 }  // namespace millbase::web

@@ -54,7 +54,14 @@ millbase::web::ApiParams parse_query(std::string_view query) {
 // until the next call.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* millbase_offline_api(const char* path,
                                                                  const char* query) {
-  static millbase::web::WebApi api({{"six", "/data/six"}, {"five", "/data/five"}});
+  static millbase::web::WebApi api(
+      {.dirs = {{"six", "/data/six"}, {"five", "/data/five"}},
+       .missing = [](const millbase::Variant& v) {
+         const std::string name(v.name);
+         return "this offline page holds the tables of six and five, not " + name +
+                "'s: the board works without values (millbase serve gives them where " + name +
+                " is solved)";
+       }});
   static std::string answer;
   const millbase::web::ApiResponse r = api.handle(path, parse_query(query));
   answer = std::to_string(r.status) + "\n" + r.body;

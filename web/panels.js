@@ -1,0 +1,197 @@
+'use strict';
+// The analysis page drawn from app.js's state: the board's marks, the prompt and the
+// status, the facts of the position, the legal moves with their values, the game's
+// moves, and the notes that explain them. Every value and result is the API's.
+
+function showMessage(text) {
+  $('message').textContent = text;
+  $('message').hidden = !text;
+}
+
+// Returns a value's words as the API gives them, and those without the 50-ply rule.
+function valueText(value) {
+  return value ? value.text : 'no value';
+}
+function plainText(value) {
+  return value && value.without_rule ? value.without_rule.text : '';
+}
+
+// The points' marks and which points react, from the click state and the legal moves;
+// none react while the computer is to move.
+function boardView() {
+  const g = state.game, click = state.click;
+  const marks = new Map(), clickable = new Set();
+  const mark = (point, name) => point && marks.set(point, [...(marks.get(point) || []), name]);
+  const last = state.moves.length ? state.moves[state.moves.length - 1] : '';
+  const removing = click.mode === 'remove' ? new Set(click.moves.map(m => m.remove)) : new Set();
+  // The last move's points, unless a click there now removes the stone.
+  for (const point of last.split(/[-x]/).slice(0, 2)) if (!removing.has(point)) mark(point, 'last');
+  if (computerToMove()) {
+    // Nothing to click: the computer is thinking.
+  } else if (click.mode === 'remove') {
+    const {from, to} = click.moves[0];
+    if (from) mark(from, 'hidden-stone');
+    mark(to, 'ghost-' + g.side_to_move);
+    for (const m of click.moves) mark(m.remove, 'removable'), clickable.add(m.remove);
+  } else if (click.mode === 'from') {
+    mark(click.from, 'selected');
+    for (const m of g.legal) {
+      if (m.from === click.from) mark(m.to, 'target'), clickable.add(m.to);
+      else if (m.from) clickable.add(m.from);
+    }
+    clickable.add(click.from);
+  } else {
+    for (const m of g.legal) {
+      if (m.from) mark(m.from, 'movable'), clickable.add(m.from);
+      else mark(m.to, 'target'), clickable.add(m.to);
+    }
+  }
+  for (const [point, list] of marks) marks.set(point, [...new Set(list)]);
+  // The best move: the first of the API's list, which is best first when it has values.
+  const best = state.showBest && click.mode !== 'remove' && g.legal.length && g.legal[0].value
+    ? g.legal[0] : null;
+  return {stones: g.stones, flipped: state.flipped, marks, clickable, best};
+}
+
+function render() {
+  const g = state.game;
+  document.body.dataset.mode = state.click.mode;
+  document.body.dataset.plies = String(state.moves.length);
+  document.body.dataset.counter = g && g.counter !== null ? g.counter : '';
+  $('undo').disabled = !state.moves.length;
+  $('redo').disabled = !state.redo.length;
+  $('variant').value = state.variant;
+  if (!g) return;
+  const variant = state.variants.get(g.variant);
+  drawBoard($('board'), variant, boardView(), onPoint);
+  renderBoardNote(variant);
+
+  const over = g.outcome !== 'ongoing';
+  const mover = capital(g.side_to_move);
+  $('side-to-move').textContent = over ? '—' : mover;
+  $('side-to-move').dataset.side = g.side_to_move;
+  $('phase').textContent = g.phase;
+  // Over: who won and why, not the value of a lost position.
+  const plain = plainText(g.value);
+  $('value').textContent = over ? g.result_text
+    : g.value ? `${mover} to move: ${valueText(g.value)}` + (plain ? `; without the rule: ${plain}` : '')
+    : '—';
+  $('value').className = over ? 'over' : g.value ? g.value.result : '';
+  $('counter').textContent = g.counter === null ? '— (placement)' : `${g.counter} of 50 plies`;
+  $('repetitions').textContent = `${g.repetitions} (3 ends the game)`;
+  $('rule').dataset.rule = g.rule || '';
+  $('rule').textContent = g.rule === 'fifty' ? '50-ply rule' : g.rule === 'none' ? 'plain (no 50-ply rule)' : 'missing';
+  for (const side of ['white', 'black']) {
+    $(side + '-in-hand').textContent = g.in_hand[side];
+    $(side + '-on-board').textContent = g.on_board[side];
+  }
+  $('position').textContent = g.position;
+  $('tables-error').hidden = !g.tables_error;
+  $('tables-error').textContent = g.tables_error
+    ? 'No values: ' + g.tables_error + ' (the board still works for moving)' : '';
+
+  const status = $('status');
+  status.className = over ? 'over' : '';
+  status.textContent = over ? 'Game over: ' + g.result_text
+    : `${mover} to move` + (g.value ? ': ' + valueText(g.value) : '');
+  renderPrompt(g, over, mover);
+  renderRuleNote(g);
+  renderLegal(g);
+  renderMoves();
+}
+
+function renderPrompt(g, over, mover) {
+  const prompt = $('prompt');
+  const thinking = document.body.dataset.thinking === 'true';
+  prompt.textContent = over ? 'Game over: ' + g.result_text
+    : computerToMove() ? (thinking ? `The computer (${mover}) is thinking`
+                                   : `The computer (${mover}) is to move; choose "none" to move for it`)
+    : state.click.mode === 'remove' ? `Mill: remove a stone of ${capital(other(g.side_to_move))} (Escape cancels)`
+    : state.click.mode === 'from' ? `${mover}: where does ${state.click.from} go? (Escape cancels)`
+    : g.phase === 'placement' ? `${mover}: place a stone`
+    : `${mover}: choose a stone to ${g.phase === 'flying' ? 'fly' : 'move'}`;
+  prompt.className = state.click.mode === 'remove' ? 'removal' : thinking && computerToMove() ? 'thinking' : '';
+}
+
+// Under the 50-ply rule a distance counts plies to the next mill, not to the end: say
+// so, and where the values without the rule are when they are not shown.
+function renderRuleNote(g) {
+  const note = $('rule-note');
+  note.hidden = g.rule !== 'fifty';
+  if (note.hidden) return;
+  const beside = g.value && g.value.without_rule;
+  note.textContent = 'Under the 50-ply rule "win in N" counts the plies to the next mill or the ' +
+    'end of the game, so every move that closes a mill is a win in 1, and cursed wins and ' +
+    'blessed losses are draws. ' + (beside ? 'The value without the rule is below each move.'
+      : window.millbaseOffline ? 'This page holds the 50-ply tables only, not the values without the rule.'
+        : 'The values without the rule need the plain tables (millbase serve --plain DIR).');
+}
+
+// Boards whose points do not start at a1 (six's and five's, the inner squares of nine's
+// board): say how their points are named.
+function renderBoardNote(variant) {
+  const xs = variant.points.map(p => p.x), ys = variant.points.map(p => p.y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const note = $('board-note');
+  note.hidden = minX === 0 && minY === 0;
+  const column = x => String.fromCharCode(97 + x);
+  note.textContent = `Points are named by column and row as on nine's board, whose outer square ` +
+    `${variant.name} does not have: columns ${column(minX)}–${column(maxX)}, rows ${minY + 1}–${maxY + 1}, ` +
+    `so the lower left corner is ${column(minX)}${minY + 1} (the labels at the edges; hover a point for its name).`;
+}
+
+function renderLegal(g) {
+  const list = $('legal-moves');
+  list.replaceChildren();
+  const locked = computerToMove();
+  for (const m of g.legal) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'move ' + (m.value ? m.value.result : 'unknown');
+    button.dataset.move = m.move;
+    button.disabled = locked;
+    if (m.value) {
+      button.dataset.result = m.value.result;
+      button.dataset.distance = m.value.distance === null ? '' : m.value.distance;
+      if (m.value.class) button.dataset.class = m.value.class;
+    }
+    const part = (className, text) => Object.assign(document.createElement('span'), {className, textContent: text});
+    button.append(part('name', m.move), part('value', valueText(m.value)));
+    if (plainText(m.value)) button.append(part('plain', 'without the rule: ' + plainText(m.value)));
+    button.onclick = () => !state.busy && !computerToMove() && play(m.move);
+    const item = document.createElement('li');
+    item.append(button);
+    list.append(item);
+  }
+  if (!g.legal.length) list.append(Object.assign(document.createElement('li'), {textContent: 'none: the game is over'}));
+}
+
+// The moves numbered as in game records: a number before each of White's moves, and
+// "1..." when Black moves first. Clicking a move goes back to the position after it.
+function renderMoves() {
+  const list = $('move-list');
+  list.replaceChildren();
+  let item = null, number = 0, current = null;
+  state.moves.forEach((move, i) => {
+    if (sideAfter(i) === 'white' || !item) {
+      item = document.createElement('li');
+      const label = document.createElement('span');
+      label.className = 'number';
+      label.textContent = `${++number}${sideAfter(i) === 'white' ? '.' : '...'}`;
+      item.append(label);
+      list.append(item);
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'ply' + (i === state.moves.length - 1 ? ' current' : '');
+    button.dataset.ply = i;
+    button.textContent = move;
+    button.onclick = () => setGame(state.variant, state.start, state.moves.slice(0, i + 1),
+                                   [...state.redo, ...state.moves.slice(i + 1).reverse()]);
+    item.append(button);
+    current = button;
+  });
+  // On a phone the list is one line that scrolls sideways: keep its end in sight.
+  if (current && list.scrollWidth > list.clientWidth) list.scrollLeft = list.scrollWidth;
+  if (document.activeElement !== $('game-text')) $('game-text').value = recordText();
+}
