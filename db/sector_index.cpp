@@ -28,7 +28,12 @@
 //      that both ways agree.
 #include "db/sector_index.h"
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
+
 #include <bit>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -193,14 +198,70 @@ int SectorIndex::least_colouring(Bitboard& u, uint16_t stabiliser) const {
   return NUM_SYMMETRIES / fixing;
 }
 
-SectorIndex::Rank SectorIndex::rank(Bitboard us, Located l) const {
+namespace {
+
+// extract() by table lookups, on every processor.
+struct TableExtract {
+  const ColexTables* colex;
+  Bitboard operator()(Bitboard sub, Bitboard within) const { return colex->extract(sub, within); }
+};
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// extract() by BMI2's pext instruction.
+struct PextExtract {
+  __attribute__((target("bmi2"))) Bitboard operator()(Bitboard sub, Bitboard within) const {
+    return _pext_u32(sub, within);
+  }
+};
+#endif
+
+// Returns whether rank() uses pext: the processor has it, and fast (AMD before family
+// 19h, Zen 3, runs it in microcode, hundreds of cycles), or MILLBASE_PEXT says so.
+bool choose_pext() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  __builtin_cpu_init();
+  if (!__builtin_cpu_supports("bmi2")) return false;
+  if (const char* env = std::getenv("MILLBASE_PEXT"); env && (env[0] == '0' || env[0] == '1'))
+    return env[0] == '1';
+  return !__builtin_cpu_is("amd") || __builtin_cpu_is("amdfam19h");
+#else
+  return false;
+#endif
+}
+
+}  // namespace
+
+bool SectorIndex::uses_pext() {
+  static const bool pext = choose_pext();
+  return pext;
+}
+
+template <class Extract>
+SectorIndex::Rank SectorIndex::rank_by(Bitboard us, Located l, Extract extract) const {
   const Key& key = keys_[l.info >> 4];
   Bitboard u = sym_->apply(us, int(l.info & 15));
   const int orbit = least_colouring(u, key.stabiliser);
-  const uint64_t c = colex_->rank(colex_->extract(u, key.occupied));  // (5)
+  const uint64_t c = colex_->rank(extract(u, key.occupied));  // (5)
   const uint64_t offset = offsets_[l.info >> 4];
   assert(key.compact == NONE || compact_[key.compact + c] != NONE);
   return {key.compact == NONE ? offset + c : offset + compact_[key.compact + c], orbit};
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// Everything it calls is inlined into it (flatten), so that pext is inlined too.
+__attribute__((target("bmi2"), flatten)) SectorIndex::Rank SectorIndex::rank_pext(Bitboard us,
+                                                                                  Located l) const {
+  return rank_by(us, l, PextExtract{});
+}
+#else
+SectorIndex::Rank SectorIndex::rank_pext(Bitboard us, Located l) const {
+  return rank_by(us, l, TableExtract{colex_});
+}
+#endif
+
+SectorIndex::Rank SectorIndex::rank(Bitboard us, Located l) const {
+  if (uses_pext()) return rank_pext(us, l);
+  return rank_by(us, l, TableExtract{colex_});
 }
 
 int SectorIndex::unrank(uint64_t i, Bitboard& us, Bitboard& them) const {

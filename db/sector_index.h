@@ -56,12 +56,29 @@ class SectorIndex {
   };
   Located locate(Bitboard us, Bitboard them) const {
     assert(popcount(us) == us_ && popcount(them) == them_ && !(us & them));
-    const Located l{occupied_[colex_->rank(us | them)]};  // (2), (4)
+    return locate_set(us | them);
+  }
+  // Returns locate(us, them) for every us, them with us | them == occupied: the
+  // occupied set alone decides it, so callers ranking many colourings of one set locate
+  // it once.
+  Located locate_set(Bitboard occupied) const {
+    assert(popcount(occupied) == k_);
+    const Located l{occupied_[colex_->rank(occupied)]};  // (2), (4)
     __builtin_prefetch(&keys_[l.info >> 4]);
     __builtin_prefetch(&offsets_[l.info >> 4]);
     return l;
   }
   Rank rank(Bitboard us, Located l) const;
+  // Returns true when rank() extracts colourings with the processor's pext instruction
+  // (BMI2) rather than by table lookups: where pext is fast (Intel since Haswell, AMD
+  // since Zen 3), unless the environment sets MILLBASE_PEXT=0 (or =1 to force it on a
+  // processor with BMI2). The ranks are the same either way.
+  static bool uses_pext();
+  // Returns the entries [first, last) of the colourings of a located occupied set: every
+  // rank(us, l) falls among them.
+  std::pair<uint64_t, uint64_t> entries_of(Located l) const {
+    return {offsets_[l.info >> 4], offsets_[(l.info >> 4) + 1]};
+  }
 
   // Sets us, them to the canonical representative stored at index i < size(); returns
   // its orbit size.
@@ -70,7 +87,18 @@ class SectorIndex {
   // Calls f(index, us, them) for every entry in increasing index order, for entries
   // in [begin, end).
   template <class F>
-  void for_each(uint64_t begin, uint64_t end, F f) const;
+  void for_each(uint64_t begin, uint64_t end, F f) const {
+    walk(begin, end, [&f](uint64_t i, Bitboard us, Bitboard them, const Key&) { f(i, us, them); });
+  }
+  // As for_each, calling f(index, us, them, orbit) with the entry's orbit size, as
+  // unrank() and rank() return it.
+  template <class F>
+  void for_each_with_orbit(uint64_t begin, uint64_t end, F f) const {
+    walk(begin, end, [&](uint64_t i, Bitboard us, Bitboard them, const Key& k) {
+      Bitboard u = us;  // (9); 16 when only the identity fixes the occupied set
+      f(i, us, them, k.stabiliser == 1 ? NUM_SYMMETRIES : least_colouring(u, k.stabiliser));
+    });
+  }
 
  private:
   struct Key {
@@ -80,6 +108,16 @@ class SectorIndex {
     uint16_t stabiliser;  // bit s: symmetry s maps the occupied set to itself
   };
   static constexpr uint32_t NONE = ~uint32_t(0);
+
+  // rank() with `extract` for the colouring's extraction (formula (5)).
+  template <class Extract>
+  Rank rank_by(Bitboard us, Located l, Extract extract) const;
+  // rank_by() with pext, compiled for BMI2: called only when uses_pext().
+  Rank rank_pext(Bitboard us, Located l) const;
+
+  // Calls f(index, us, them, key) for the entries [begin, end) in index order.
+  template <class F>
+  void walk(uint64_t begin, uint64_t end, F f) const;
 
   // Replaces the colouring u of an orbit-minimal occupied set by its least image under
   // the symmetries of `stabiliser`; returns the orbit size of the position.
@@ -97,7 +135,7 @@ class SectorIndex {
 };
 
 template <class F>
-void SectorIndex::for_each(uint64_t begin, uint64_t end, F f) const {
+void SectorIndex::walk(uint64_t begin, uint64_t end, F f) const {
   if (begin >= end) return;
   // Walk keys and colourings in order from the entry at `begin`.
   size_t key = std::upper_bound(offsets_.begin(), offsets_.end(), begin) - offsets_.begin() - 1;
@@ -108,7 +146,7 @@ void SectorIndex::for_each(uint64_t begin, uint64_t end, F f) const {
     for (uint64_t j = i - offsets_[key]; j < width && i < end; ++j, ++i) {
       uint64_t c = k.compact == NONE ? j : compact_inverse_[k.inverse + j];
       const Bitboard us = deposit(colex_unrank(c, us_, k_), k.occupied);
-      f(i, us, k.occupied & ~us);
+      f(i, us, k.occupied & ~us, k);
     }
     ++key;
   }

@@ -9,6 +9,7 @@
 
 #include "db/block_codec.h"
 #include "db/bytes.h"
+#include "db/huge_pages.h"
 #include "db/sector_index.h"
 #include "db/table_dir.h"
 #include "db/zstd_frame.h"
@@ -169,7 +170,7 @@ Status TableFile::read_wdl_block(uint32_t b, std::vector<Wdl>& out) const {
 Result<std::vector<ValueCode>> TableFile::read_all() const {
   if (derived())
     return Status::error(path_ + ": derived table: its values are found by a one-ply search");
-  std::vector<ValueCode> values(header_.entries);
+  std::vector<ValueCode> values = huge_vector<ValueCode>(header_.entries, 0);
   std::vector<std::string> errors(header_.block_count);
 #pragma omp parallel for schedule(dynamic, 1)
   for (int64_t b = 0; b < int64_t(header_.block_count); ++b) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "db/huge_pages.h"
 #include "db/table_file.h"
 #include "solver/parallel_for_each.h"
 #include "solver/successors.h"
@@ -18,7 +19,7 @@ Result<std::vector<ValueCode>> derive_values(
     if (!is_terminal(c)) successors.push_back(c);
   if (Status st = load_sectors(v, dir, successors, store); !st) return st;
   const auto index = SectorIndex::get(*v.board, s.us, s.them);
-  std::vector<ValueCode> values(index->size());
+  std::vector<ValueCode> values = huge_vector<ValueCode>(index->size(), 0);
   const ChildLookup lookup(store, successors);
   parallel_for_each(
       *index,

@@ -39,16 +39,19 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 
 #include "core/unmovegen.h"
+#include "db/huge_pages.h"
+#include "solver/movement_scan.h"
 #include "solver/parallel_for_each.h"
+#include "solver/placement_eval.h"
 #include "solver/successors.h"
 
 namespace millbase {
 
 namespace {
 
-constexpr uint16_t CANNOT_LOSE = 0xFFFF;
 constexpr uint64_t SPAN = 64;             // entries per mask of pending levels
 constexpr size_t PROPAGATION_BATCH = 32;  // positions of a level passed on together
 
@@ -66,7 +69,7 @@ class UnitSolver {
         last_level_cap_(fifty_ ? 2 * FIFTY_PLIES : MAX_DISTANCE) {
     for (const Sector& s : unit.sectors) {
       SectorValues sv{s, SectorIndex::get(*v.board, s.us, s.them), {}, nullptr};
-      sv.values.assign(sv.index->size(), DRAW);
+      sv.values = huge_vector(sv.index->size(), DRAW);
       total_ += sv.index->size();
       first_span_.push_back(spans_);
       spans_ += (sv.values.size() + SPAN - 1) / SPAN;
@@ -76,13 +79,23 @@ class UnitSolver {
     }
   }
 
-  std::vector<SectorValues> run() {
+  std::vector<SectorValues> run(UnitTimes& times) {
+    using Clock = std::chrono::steady_clock;
+    auto start = Clock::now();
+    auto lap = [&](double& into) {
+      const auto now = Clock::now();
+      into += std::chrono::duration<double>(now - start).count();
+      start = now;
+    };
     if (unit_.internal_moves) {
       scan();
+      lap(times.scan);
       propagate();
       if (fifty_) draw_beyond_cap();
+      lap(times.levels);
     } else {
       evaluate_all();
+      lap(times.evaluate);
     }
     return std::move(out_);
   }
@@ -127,9 +140,13 @@ class UnitSolver {
     parallel_tasks([&](size_t task) {
       const int id = tasks_[task].first;
       const auto [begin, end] = range(task);
-      out_[id].index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
-        out_[id].values[i] = evaluate(v_, out_[id].sector, us, them, children_);
-      });
+      SectorValues& sv = out_[id];
+      if (!is_movement(sv.sector))
+        evaluate_placement(v_, sv.sector, *sv.index, begin, end, children_, &sv.values[begin]);
+      else
+        sv.index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
+          sv.values[i] = evaluate(v_, sv.sector, us, them, children_);
+        });
       report("scan", done += end - begin);
     });
   }
@@ -161,44 +178,26 @@ class UnitSolver {
     return fold;
   }
 
-  // Returns the value the scan gives the position (DRAW while unresolved) and sets its
-  // counter.
-  ValueCode scan_position(int id, uint64_t i, Bitboard us, Bitboard them) {
-    Position p;
-    p.stones = {us, them};
-    if (game_over(v_, p) != GameOver::None) return LOSS_IN_0;
-    int inside = 0;
-    ValueFolder fold = exits(id, us, them, &inside);
-    uint16_t& count = counts_[id][i];
-    if (fold.has_win() || fold.any_draw()) {
-      count = CANNOT_LOSE;
-      return fold.result();  // a tentative win, or DRAW
-    }
-    if (inside == 0) return code_of_distance(fold.worst_loss());
-    count = uint16_t(inside * out_[id].index->rank(us, them).orbit);
-    return DRAW;
-  }
-
   void scan() {
-    for (auto& sv : out_) counts_.emplace_back(sv.values.size(), 0);
-    pending_.assign(spans_, 0);
+    for (auto& sv : out_) counts_.push_back(huge_vector<uint16_t>(sv.values.size(), 0));
+    pending_ = huge_vector<uint64_t>(spans_, 0);
     std::atomic<uint64_t> done{0};
     parallel_tasks([&](size_t task) {
       const int id = tasks_[task].first;
-      // Named variables, not a structured binding: the lambda below captures them.
-      const uint64_t begin = range(task).first, end = range(task).second;
-      uint64_t mask = 0;  // of the current span
+      const auto [begin, end] = range(task);
+      SectorValues& sv = out_[id];
+      scan_movement(v_, sv.sector, *sv.index, begin, end, children_, fifty_, loss_step_,
+                    &sv.values[begin], &counts_[id][begin]);
+      // The masks of the task's spans (tasks are whole spans: no other thread writes them).
       int last = 0;
-      out_[id].index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
-        const ValueCode value = scan_position(id, i, us, them);
-        out_[id].values[i] = value;
-        if (value != DRAW)
-          mask |= level_bit(distance(value)), last = std::max(last, distance(value));
-        if (i % SPAN == SPAN - 1 || i == end - 1) {
-          pending_[first_span_[id] + i / SPAN] = mask;
-          mask = 0;
-        }
-      });
+      for (uint64_t span = begin; span < end; span += SPAN) {
+        uint64_t mask = 0;
+        for (uint64_t i = span; i < std::min(span + SPAN, end); ++i)
+          if (sv.values[i] != DRAW)
+            mask |= level_bit(distance(sv.values[i])),
+                last = std::max(last, distance(sv.values[i]));
+        pending_[first_span_[id] + span / SPAN] = mask;
+      }
       raise_last_level(last);
       report("scan", done += end - begin);
     });
@@ -364,8 +363,9 @@ class UnitSolver {
 
 std::vector<SectorValues> solve_unit(const Variant& v, const WorkUnit& unit,
                                      const ValueStore& store, Metric metric,
-                                     const ProgressFn& progress) {
-  return UnitSolver(v, unit, store, metric, progress).run();
+                                     const ProgressFn& progress, UnitTimes* times) {
+  UnitTimes ignored;
+  return UnitSolver(v, unit, store, metric, progress).run(times ? *times : ignored);
 }
 
 }  // namespace millbase

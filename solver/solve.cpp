@@ -157,6 +157,13 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
       report.tables_repaired.push_back(state.message());
     }
     progress.say("loading the tables it reads");
+    auto since = Clock::now();
+    // Adds the wall time since the last lap to `into`.
+    auto lap = [&](double& into) {
+      const auto now = Clock::now();
+      into += std::chrono::duration<double>(now - since).count();
+      since = now;
+    };
     if (!opts.memory_limit) {
       if (Status s = load_sectors(v, opts.dir, unit.children, store, opts.metric); !s) return s;
     } else {
@@ -176,18 +183,29 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
       if (!read) return read.status();
       report.tables_read_by_block += *read;
     }
+    lap(report.phases.load);
+    UnitTimes times;
     std::vector<SectorValues> solved = solve_unit(
         v, unit, store, opts.metric,
-        [&](const char* stage, uint64_t done, uint64_t all) { progress.update(stage, done, all); });
+        [&](const char* stage, uint64_t done, uint64_t all) { progress.update(stage, done, all); },
+        &times);
+    since = Clock::now();
+    report.phases.evaluate += times.evaluate;
+    report.phases.scan += times.scan;
+    report.phases.levels += times.levels;
+    (unit.internal_moves ? report.phases.movement_positions : report.phases.evaluate_positions) +=
+        unit_entries(v, unit);
     for (const auto& [sector, sv] : store.all())
       if (sv->reader)
         if (Status s = sv->reader->status(); !s) return s;
     for (SectorValues& sv : solved) {
       if (opts.metric == Metric::FIFTY)
         if (Status s = label_beyond_rule(v, opts.plain_dir, sv); !s) return s;
+      lap(report.phases.label);
       Status s = write_table(table_path(opts.dir, sv.sector), v, sv.sector, sv.values,
                              opts.zstd_level ? opts.zstd_level : DEFAULT_ZSTD_LEVEL,
                              DEFAULT_BLOCK_ENTRIES, opts.metric);
+      lap(report.phases.write);
       if (!s) return s;
       report.positions_solved += sv.values.size();
       if (!opts.memory_limit && last_use.count(sv.sector) && last_use[sv.sector] > i)

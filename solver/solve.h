@@ -30,6 +30,17 @@ struct SolveReport {
   uint64_t peak_rss_bytes = 0;               // peak resident memory of the process
   int tables_read_by_block = 0;              // child tables read through their blocks (--memory)
   std::vector<std::string> tables_repaired;  // what was wrong with each unit solved again
+  // Where the time of the units solved went (wall seconds), and their positions by the
+  // kind of unit: placement and other units without internal moves (one evaluation
+  // pass), movement units with internal moves (a scan, then the levels).
+  struct Phases {
+    double load = 0;      // reading the child tables
+    double evaluate = 0;  // units without internal moves
+    double scan = 0, levels = 0;
+    double label = 0;  // --rule fifty: cursed wins and blessed losses from the plain tables
+    double write = 0;  // compressing and writing the tables
+    uint64_t evaluate_positions = 0, movement_positions = 0;
+  } phases;
 };
 
 // Solves the units needed for opts.targets into opts.dir, which it claims for v: a

@@ -97,10 +97,15 @@ class ChildLookup {
     return p.sv ? view(p.sv->at(p.index)) : LOSS_IN_0;
   }
 
- private:
+  // Returns the values of sector s, or null for a terminal sector (every position a
+  // loss in 0); a non-terminal s must be stored.
+  const SectorValues* values_of(const Sector& s) const {
+    return is_terminal(s) ? nullptr : find(s);
+  }
   // Returns a stored value as parents read it.
   ValueCode view(ValueCode stored) const { return fifty_ ? fifty_at(stored, 0) : stored; }
 
+ private:
   // Returns the values of the stored, non-terminal sector s.
   const SectorValues* find(const Sector& s) const {
     for (const auto& [sector, sv] : known_)

@@ -31,7 +31,7 @@ ln -s /usr/include/xxhash.h "$work/include/xxhash.h"
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
 sources=(
   "$root"/core/{board_text,game,game_record,geometry,json_text,movegen,notation,position,symmetry,unmovegen,variant}.cpp
-  "$root"/db/{block_codec,dir_choice,dir_manifest,sector,sector_index,table_dir,table_file,table_header,tablebase,value_text}.cpp
+  "$root"/db/{block_codec,dir_choice,dir_manifest,huge_pages,sector,sector_index,table_dir,table_file,table_header,tablebase,value_text}.cpp
   "$root"/player/player.cpp
   "$root"/tools/engine/{engine_session,fix_hint}.cpp
   "$root"/web/api/{web_api,table_cache}.cpp

@@ -128,13 +128,19 @@ int run_solve(const SolveArgs& a) {
         "{\"variant\":%s,\"dir\":%s,\"units_solved\":%d,\"units_skipped\":%d,"
         "\"positions_solved\":%llu,\"seconds\":%.3f,\"tables_read_by_block\":%d,"
         "\"memory_limit_bytes\":%llu,\"peak_rss_bytes\":%llu,\"tables_repaired\":%zu,"
-        "\"rule\":\"%s\",\"start_value\":%s}\n",
+        "\"rule\":\"%s\",\"start_value\":%s,\"phases\":{\"load_seconds\":%.3f,"
+        "\"evaluate_seconds\":%.3f,\"evaluate_positions\":%llu,\"scan_seconds\":%.3f,"
+        "\"levels_seconds\":%.3f,\"movement_positions\":%llu,\"label_seconds\":%.3f,"
+        "\"write_seconds\":%.3f}}\n",
         json_string(v->name).c_str(), json_string(opts.dir).c_str(), r->units_solved,
         r->units_skipped, (unsigned long long)r->positions_solved, r->seconds,
         r->tables_read_by_block, (unsigned long long)opts.memory_limit,
         (unsigned long long)r->peak_rss_bytes, r->tables_repaired.size(),
         opts.metric == Metric::FIFTY ? "fifty" : "none",
-        start_value.empty() ? "null" : json_string(start_value).c_str());
+        start_value.empty() ? "null" : json_string(start_value).c_str(), r->phases.load,
+        r->phases.evaluate, (unsigned long long)r->phases.evaluate_positions, r->phases.scan,
+        r->phases.levels, (unsigned long long)r->phases.movement_positions, r->phases.label,
+        r->phases.write);
     return EXIT_OK;
   }
   std::printf("%s: %d units solved, %d already solved, %llu positions in %.2f s, tables in %s\n",

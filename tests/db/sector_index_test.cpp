@@ -81,6 +81,22 @@ TEST(SectorIndex, ForEachMatchesUnrank) {
   EXPECT_EQ(expected, 2100u);
 }
 
+// The orbit sizes of the walk are those of unrank and rank, on a board where many
+// occupied sets have symmetries (every entry of 3-3 on the 16-point board).
+TEST(SectorIndex, ForEachWithOrbitMatchesUnrankAndRank) {
+  SectorIndex index(BOARD_16, 3, 3);
+  uint64_t seen = 0, small_orbits = 0;
+  index.for_each_with_orbit(0, index.size(), [&](uint64_t i, Bitboard u, Bitboard t, int orbit) {
+    Bitboard uu, tt;
+    ASSERT_EQ(orbit, index.unrank(i, uu, tt)) << i;
+    ASSERT_EQ(orbit, index.rank(u, t).orbit) << i;
+    ++seen;
+    small_orbits += orbit < 16;
+  });
+  EXPECT_EQ(seen, index.size());
+  EXPECT_GT(small_orbits, 0u);
+}
+
 TEST(SectorIndex, NineEightEightSizeIsTheOrbitCount) {
   // Burnside over the 16 symmetries gives 591,726,690 orbits for 8 + 8 stones on the
   // 24-point board (computed independently from the cycle types of the symmetries).

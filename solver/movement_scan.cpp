@@ -1,0 +1,119 @@
+#include "solver/movement_scan.h"
+
+#include <memory>
+
+#include "core/movegen.h"
+
+namespace millbase {
+
+namespace {
+
+// The located occupied sets of the exits' children of one parent set O, in a small
+// direct-mapped cache keyed by (from, to, removed), emptied when O changes.
+class ExitSets {
+ public:
+  explicit ExitSets(const SectorIndex* index) : index_(index) {}
+
+  // Starts on the parent set `occupied`.
+  void reset(Bitboard occupied) {
+    occupied_ = occupied;
+    if (++generation_ == 0) {  // after 2^32 sets: no tag of an earlier one may match
+      for (Slot& slot : slots_) slot.tag = 0;
+      generation_ = 1;
+    }
+  }
+
+  // Returns the located set O - from + to - removed.
+  SectorIndex::Located get(Point from, Point to, Point removed) {
+    const uint32_t key = uint32_t(from) << 10 | uint32_t(to) << 5 | uint32_t(removed);
+    Slot& slot = slots_[(key * 0x9E3779B1u) >> (32 - SLOT_BITS)];
+    const uint64_t tag = uint64_t(generation_) << 16 | key;
+    if (slot.tag != tag) {
+      slot.tag = tag;
+      slot.located = index_->locate_set(((occupied_ & ~bit(from)) | bit(to)) & ~bit(removed));
+    }
+    return slot.located;
+  }
+
+ private:
+  static constexpr int SLOT_BITS = 10;
+  struct Slot {
+    uint64_t tag = 0;  // generation << 16 | key; 0: empty
+    SectorIndex::Located located{};
+  };
+  const SectorIndex* index_;
+  Bitboard occupied_ = 0;
+  uint32_t generation_ = 0;
+  Slot slots_[1 << SLOT_BITS];
+};
+
+// An exit's child value to read: in sv at index, or a loss in 0 when sv is null (a
+// terminal child).
+struct ExitValue {
+  const SectorValues* sv;
+  uint64_t index;
+};
+
+}  // namespace
+
+void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
+                   uint64_t end, const ChildLookup& children, bool fifty, int loss_step,
+                   ValueCode* values, uint16_t* counts) {
+  assert(s.us_hand == 0 && s.them_hand == 0 && s.us >= 3 && s.them >= 3);
+  const Board& b = *v.board;
+  const bool flies = v.flying && s.us == 3;
+  // Every exit removes a stone: its child is the opponent's, one stone fewer.
+  const SectorValues* const mill = children.values_of(child_sector(s, false, true));
+  // Heap-allocated: the cache is too large for a thread's stack frame to hold it twice.
+  auto sets = std::make_unique<ExitSets>(mill ? mill->index.get() : nullptr);
+  Bitboard last = ~Bitboard(0);  // no occupied set has every bit
+  index.for_each_with_orbit(begin, end, [&](uint64_t i, Bitboard us, Bitboard them, int orbit) {
+    const Bitboard occupied = us | them;
+    if (occupied != last) sets->reset(occupied), last = occupied;
+    const Bitboard empty = b.all & ~occupied;
+    const Bitboard removable = b.removable(them);
+    ExitValue exits[MAX_MOVES];
+    int n = 0, inside = 0;
+    for (Bitboard from = us; from;) {
+      const Point f = pop_lsb(from);
+      for (Bitboard to = flies ? empty : b.adjacent[f] & empty; to;) {
+        const Point t = pop_lsb(to);
+        const Bitboard own = (us & ~bit(f)) | bit(t);
+        if (!b.closes_mill(own, t)) {
+          ++inside;
+          continue;
+        }
+        for (Bitboard r = removable; r;) {
+          const Point x = pop_lsb(r);
+          const uint64_t at =
+              mill ? mill->index->rank(them & ~bit(x), sets->get(f, t, x)).index : 0;
+          if (mill && !mill->reader) __builtin_prefetch(&mill->values[at]);
+          exits[n++] = {mill, at};
+        }
+      }
+    }
+    ValueCode& value = values[i - begin];
+    if (inside == 0 && n == 0) {  // no legal move
+      value = LOSS_IN_0;
+      return;
+    }
+    ValueFolder fold(loss_step);
+    for (int k = 0; k < n; ++k) {
+      const ValueCode child =
+          exits[k].sv ? children.view(exits[k].sv->at(exits[k].index)) : LOSS_IN_0;
+      fifty ? fold.add_zeroing(child) : fold.add(child);
+    }
+    uint16_t& count = counts[i - begin];
+    if (fold.has_win() || fold.any_draw()) {
+      count = CANNOT_LOSE;
+      value = fold.result();  // a tentative win, or DRAW
+    } else if (inside == 0) {
+      value = code_of_distance(fold.worst_loss());
+    } else {
+      count = uint16_t(inside * orbit);
+      value = DRAW;
+    }
+  });
+}
+
+}  // namespace millbase

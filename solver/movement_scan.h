@@ -1,0 +1,35 @@
+// The first pass over the entries of a movement unit with internal moves (the scan of
+// solver/retrograde.cpp): each position's exits (the moves that close a mill, which
+// leave the unit) folded from the children's values, and its moves inside the unit
+// counted, without building move lists.
+//
+// Entries are visited in index order, which groups them by occupied set O, so the
+// children's occupied sets (O - from + to - removed) are located once per O in a small
+// cache, and the children of one O lie in a few small blocks of the child's values.
+#pragma once
+
+#include <cstdint>
+
+#include "solver/value_store.h"
+
+namespace millbase {
+
+// What the scan leaves in a position's counter besides (moves inside) x (orbit size).
+constexpr uint16_t CANNOT_LOSE = 0xFFFF;
+
+// For entries [begin, end) of movement sector s (in a unit with internal moves: both
+// sides have three stones or more), with index `index`, sets values[i - begin] and
+// counts[i - begin]:
+//  - a position whose side to move has no move: a loss in 0 (its count untouched);
+//  - with an exit to a lost child (a tentative win in 1 + the child's distance) or to
+//    a drawn one: the fold of its exits (a win, or a draw) and CANNOT_LOSE;
+//  - with no move inside the unit: a loss in 1 + its longest exit win (its count
+//    untouched);
+//  - otherwise a draw, to be resolved by the levels, and (moves inside) x (orbit size).
+// Exits are folded with `loss_step` (1, or 3 under the 50-ply rule, where they are
+// zeroing moves: fifty).
+void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
+                   uint64_t end, const ChildLookup& children, bool fifty, int loss_step,
+                   ValueCode* values, uint16_t* counts);
+
+}  // namespace millbase
