@@ -12,6 +12,21 @@ namespace millbase {
 // Returns a count in short form: "1.26M", "4.1k", "26.80G".
 std::string human_count(double x);
 
+// Wall seconds by phase: each lap adds the time since the last lap (or since the
+// timer was made or restarted) to the phase it names.
+class LapTimer {
+ public:
+  void lap(double& into) {
+    const auto now = std::chrono::steady_clock::now();
+    into += std::chrono::duration<double>(now - since_).count();
+    since_ = now;
+  }
+  void restart() { since_ = std::chrono::steady_clock::now(); }
+
+ private:
+  std::chrono::steady_clock::time_point since_ = std::chrono::steady_clock::now();
+};
+
 // Reports progress on stderr at most twice a second.
 class ProgressReporter {
  public:

@@ -39,13 +39,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 
 #include "core/unmovegen.h"
 #include "db/huge_pages.h"
 #include "solver/movement_scan.h"
 #include "solver/parallel_for_each.h"
 #include "solver/placement_eval.h"
+#include "solver/progress.h"
 #include "solver/successors.h"
 
 namespace millbase {
@@ -80,22 +80,16 @@ class UnitSolver {
   }
 
   std::vector<SectorValues> run(UnitTimes& times) {
-    using Clock = std::chrono::steady_clock;
-    auto start = Clock::now();
-    auto lap = [&](double& into) {
-      const auto now = Clock::now();
-      into += std::chrono::duration<double>(now - start).count();
-      start = now;
-    };
+    LapTimer timer;
     if (unit_.internal_moves) {
       scan();
-      lap(times.scan);
+      timer.lap(times.scan);
       propagate();
       if (fifty_) draw_beyond_cap();
-      lap(times.levels);
+      timer.lap(times.levels);
     } else {
       evaluate_all();
-      lap(times.evaluate);
+      timer.lap(times.evaluate);
     }
     return std::move(out_);
   }

@@ -14,33 +14,18 @@
 
 #include "db/dir_manifest.h"
 #include "db/dir_owner.h"
+#include "db/sector_index.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
-#include "db/table_writer.h"
-#include "solver/child_tables.h"
-#include "solver/fifty_labels.h"
 #include "solver/progress.h"
-#include "solver/retrograde.h"
 #include "solver/unit_memory.h"
+#include "solver/unit_step.h"
 
 namespace millbase {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Returns bytes in binary megabytes, as --memory reads them: "150.0 MiB".
-std::string mib(uint64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MiB", bytes / 1048576.0);
-  return buf;
-}
-
-std::string unit_name(const WorkUnit& u) {
-  std::string name;
-  for (const Sector& s : u.sectors) name += (name.empty() ? "" : ",") + sector_name(s);
-  return name;
-}
 
 // Returns the peak resident memory of the process so far, in bytes.
 uint64_t peak_rss() {
@@ -157,60 +142,16 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
       report.tables_repaired.push_back(state.message());
     }
     progress.say("loading the tables it reads");
-    auto since = Clock::now();
-    // Adds the wall time since the last lap to `into`.
-    auto lap = [&](double& into) {
-      const auto now = Clock::now();
-      into += std::chrono::duration<double>(now - since).count();
-      since = now;
-    };
-    if (!opts.memory_limit) {
-      if (Status s = load_sectors(v, opts.dir, unit.children, store, opts.metric); !s) return s;
-    } else {
-      // Within the budget: what the unit's own work state and the indexes leave, for
-      // its children.
-      store = ValueStore();
-      SectorIndex::release_unused();
-      const uint64_t least = unit_bytes_least(v, unit);
-      if (least > opts.memory_limit)
-        return Status::error("unit " + unit_name(unit) + " needs at least " + mib(least) +
-                             " (its values, counters, indexes and a small cache per table it "
-                             "reads), more than --memory " +
-                             mib(opts.memory_limit));
-      const uint64_t own = least - unit.children.size() * MIN_CHILD_CACHE;
-      Result<int> read =
-          load_within(v, opts.dir, unit.children, opts.memory_limit - own, store, opts.metric);
-      if (!read) return read.status();
-      report.tables_read_by_block += *read;
-    }
-    lap(report.phases.load);
-    UnitTimes times;
-    std::vector<SectorValues> solved = solve_unit(
-        v, unit, store, opts.metric,
-        [&](const char* stage, uint64_t done, uint64_t all) { progress.update(stage, done, all); },
-        &times);
-    since = Clock::now();
-    report.phases.evaluate += times.evaluate;
-    report.phases.scan += times.scan;
-    report.phases.levels += times.levels;
-    (unit.internal_moves ? report.phases.movement_positions : report.phases.evaluate_positions) +=
-        unit_entries(v, unit);
-    for (const auto& [sector, sv] : store.all())
-      if (sv->reader)
-        if (Status s = sv->reader->status(); !s) return s;
-    for (SectorValues& sv : solved) {
-      if (opts.metric == Metric::FIFTY)
-        if (Status s = label_beyond_rule(v, opts.plain_dir, sv); !s) return s;
-      lap(report.phases.label);
-      Status s = write_table(table_path(opts.dir, sv.sector), v, sv.sector, sv.values,
-                             opts.zstd_level ? opts.zstd_level : DEFAULT_ZSTD_LEVEL,
-                             DEFAULT_BLOCK_ENTRIES, opts.metric);
-      lap(report.phases.write);
-      if (!s) return s;
-      report.positions_solved += sv.values.size();
-      if (!opts.memory_limit && last_use.count(sv.sector) && last_use[sv.sector] > i)
-        store.add(std::move(sv));
-    }
+    // The unit's tables stay in memory while a later unit reads them.
+    auto keep = [&](const Sector& s) { return last_use.count(s) && last_use[s] > i; };
+    if (Status s = solve_unit_step(
+            v, unit, opts, store, keep,
+            [&](const char* stage, uint64_t done, uint64_t all) {
+              progress.update(stage, done, all);
+            },
+            report);
+        !s)
+      return s;
     ++report.units_solved;
     progress.finish_unit(false);
     for (const auto& [sector, last] : last_use)
