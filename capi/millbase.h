@@ -95,7 +95,7 @@ MILLBASE_API const char* millbase_version(void);
    "unknown status" for other numbers): a static string, never freed. */
 MILLBASE_API const char* millbase_status_text(int status);
 
-/* Opens the tables of `variant` ("nine", "nine-noflying", "six" or "five", in any
+/* Opens the tables of `variant` ("nine", "nine-noflying", "six", "five" or "twelve", in any
    case) in directory `dir` (as written by millbase solve) and stores a new handle in
    *tables. Tables are opened on first use; decoded blocks are cached, up to 64 MiB per
    handle. Returns MILLBASE_OK; MILLBASE_INVALID for an unknown variant, a NULL

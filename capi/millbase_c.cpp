@@ -103,18 +103,9 @@ Result<Position> read_position(const millbase_tables& t, const char* text) {
   return p;
 }
 
-// Returns "unknown variant 'x' (choose nine, nine-noflying, six, five)".
-std::string unknown_variant(std::string_view name) {
-  std::string known;
-  for (const Variant* v : all_variants())
-    known += (known.empty() ? "" : ", ") + std::string(v->name);
-  return "unknown variant " + quote_token(name) + " (choose " + known + ")";
-}
-
 // Returns why the game is over in p, for the side to move.
 std::string game_over_text(const Position& p, GameOver why) {
-  return "the game is over: " + std::string(color_name(p.side_to_move)) +
-         (why == GameOver::TooFewStones ? " has fewer than three stones" : " has no legal move");
+  return "the game is over: " + millbase::game_over_text(why, p.side_to_move);
 }
 
 }  // namespace
@@ -139,7 +130,7 @@ MILLBASE_API int millbase_open(const char* variant, const char* dir, millbase_ta
   return call.run([&]() -> int {
     if (int c = call.check({{"variant", variant}, {"dir", dir}, {"tables", tables}})) return c;
     const Variant* v = find_variant(variant);
-    if (!v) return call.fail(MILLBASE_INVALID, unknown_variant(variant));
+    if (!v) return call.fail(MILLBASE_INVALID, unknown_variant_text(variant));
     auto tb = Tablebase::open(*v, dir);
     if (!tb) return call.fail(tb.status());
     *tables = new millbase_tables{std::move(tb).value()};

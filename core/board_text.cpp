@@ -6,7 +6,8 @@
 namespace millbase {
 
 // The drawing puts column c at text column 2 + 4c and row r at line 2 (top - r); lines
-// between adjacent points on one row or column are drawn with '-' and '|'.
+// between adjacent points on one row or column are drawn with '-' and '|', a diagonal
+// between neighbours one column and one row apart (twelve) with '/' or '\' half way.
 std::string draw_board(const Variant& v, const Position& p) {
   const Board& b = *v.board;
   int cmin = 6, cmax = 0, rmin = 6, rmax = 0;
@@ -27,6 +28,9 @@ std::string draw_board(const Variant& v, const Position& p) {
       else if (c.col == d.col)
         for (int y = std::min(y_of(c), y_of(d)) + 1; y < std::max(y_of(c), y_of(d)); ++y)
           grid[y][x_of(c)] = '|';
+      else
+        grid[(y_of(c) + y_of(d)) / 2][(x_of(c) + x_of(d)) / 2] =
+            (d.col - c.col) * (d.row - c.row) > 0 ? '/' : '\\';
     }
   for (int i = 0; i < b.num_points; ++i) {
     Coord c = b.coord[i];

@@ -10,7 +10,8 @@ namespace millbase {
 namespace {
 constexpr std::string_view OUTCOME_NAMES[] = {"ongoing", "white", "black", "draw"};
 constexpr std::string_view REASON_NAMES[] = {"none",       "no-legal-move", "too-few-stones",
-                                             "repetition", "fifty-plies",   "resignation"};
+                                             "repetition", "fifty-plies",   "resignation",
+                                             "full-board"};
 }  // namespace
 
 std::string_view outcome_name(Outcome o) { return OUTCOME_NAMES[int(o)]; }
@@ -81,6 +82,8 @@ EndReason Game::reason() const {
       return EndReason::TooFewStones;
     case GameOver::NoLegalMove:
       return EndReason::NoLegalMove;
+    case GameOver::FullBoard:
+      return EndReason::FullBoard;
     case GameOver::None:
       break;
   }
@@ -96,6 +99,7 @@ Outcome Game::outcome() const {
       return Outcome::Ongoing;
     case EndReason::Repetition:
     case EndReason::FiftyPlies:
+    case EndReason::FullBoard:
       return Outcome::Draw;
     default:
       return position().side_to_move == WHITE ? Outcome::BlackWins : Outcome::WhiteWins;
@@ -113,6 +117,8 @@ std::string Game::result_text() const {
       return "Draw: the same position occurred for the third time.";
     case EndReason::FiftyPlies:
       return "Draw: 50 plies without a mill.";
+    case EndReason::FullBoard:
+      return "Draw: the board is full and " + loser_name + " cannot move.";
     case EndReason::NoLegalMove:
       return winner_wins + loser_name + " has no legal move.";
     case EndReason::Resignation:

@@ -26,12 +26,13 @@ enum class EndReason : uint8_t {
   Repetition,    // the same position for the third time
   FiftyPlies,    // 50 plies without a mill
   Resignation,
+  FullBoard,  // no legal move on a full board: a draw (the full-board rule, twelve)
 };
 
 // Returns the outcome in one word: "ongoing", "white", "black" or "draw".
 std::string_view outcome_name(Outcome o);
 // Returns the reason in one word: "none", "no-legal-move", "too-few-stones", "repetition",
-// "fifty-plies" or "resignation" (in game records: do not change).
+// "fifty-plies", "resignation" or "full-board" (in game records: do not change).
 std::string_view reason_name(EndReason r);
 // Returns the reason named by text (reason_name's words), or nullopt.
 std::optional<EndReason> find_reason(std::string_view text);

@@ -102,6 +102,17 @@ inline constexpr Board BOARD_24 = make_board(
      "a1-a4-a7 b2-b4-b6 c3-c4-c5 d1-d2-d3 d5-d6-d7 e3-e4-e5 f2-f4-f6 g1-g4-g7",
      ""});
 
+// rules.md: the 24-point board with its four diagonal lines (twelve men's morris): the
+// points and lines of BOARD_24 and the diagonals joining the corners of the squares, which
+// are mills too.
+inline constexpr Board BOARD_24D =
+    make_board({"24-point with diagonals",
+                "a1 d1 g1 b2 d2 f2 c3 d3 e3 a4 b4 c4 e4 f4 g4 c5 d5 e5 b6 d6 f6 a7 d7 g7",
+                "a1-d1-g1 b2-d2-f2 c3-d3-e3 a4-b4-c4 e4-f4-g4 c5-d5-e5 b6-d6-f6 a7-d7-g7 "
+                "a1-a4-a7 b2-b4-b6 c3-c4-c5 d1-d2-d3 d5-d6-d7 e3-e4-e5 f2-f4-f6 g1-g4-g7 "
+                "a1-b2-c3 g1-f2-e3 a7-b6-c5 g7-f6-e5",
+                ""});
+
 // rules.md: the 16-point board (six and five men's morris).
 inline constexpr Board BOARD_16 =
     make_board({"16-point", "b2 d2 f2 c3 d3 e3 b4 c4 e4 f4 c5 d5 e5 b6 d6 f6",

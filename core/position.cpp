@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/notation.h"
+
 namespace millbase {
 
 Position start_position(const Variant& v, Color first) {
@@ -17,16 +19,30 @@ GameOver game_over(const Variant& v, const Position& p) {
     case Phase::Place:
     case Phase::Fly:
       // A placement or a flight needs one empty point; these boards always have one.
-      return (b.all & ~p.occupied()) ? GameOver::None : GameOver::NoLegalMove;
+      return (b.all & ~p.occupied()) ? GameOver::None : blocked(v, p.occupied());
     case Phase::Slide: {
       if (popcount(p.us()) < 3) return GameOver::TooFewStones;
       Bitboard empty = b.all & ~p.occupied();
       for (Bitboard s = p.us(); s;)
         if (b.adjacent[pop_lsb(s)] & empty) return GameOver::None;
-      return GameOver::NoLegalMove;
+      return blocked(v, p.occupied());
     }
   }
   return GameOver::None;
+}
+
+std::string game_over_text(GameOver g, Color side) {
+  const std::string name(color_name(side));
+  switch (g) {
+    case GameOver::TooFewStones:
+      return name + " has fewer than three stones and none in hand";
+    case GameOver::FullBoard:
+      return "the board is full and " + name + " cannot move";
+    case GameOver::NoLegalMove:
+    case GameOver::None:
+      break;
+  }
+  return name + " has no legal move";
 }
 
 Status validate(const Variant& v, const Position& p) {

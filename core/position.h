@@ -23,8 +23,10 @@ struct Position {
 // The kind of turn the side to move plays.
 enum class Phase : uint8_t { Place, Slide, Fly };
 
-// Why the game is over at the start of a turn (rules.md, end of the game).
-enum class GameOver : uint8_t { None, TooFewStones, NoLegalMove };
+// Why the game is over at the start of a turn (rules.md, end of the game): the side to
+// move has lost (TooFewStones, NoLegalMove), or the game is drawn (FullBoard: no legal
+// move because every point is occupied, in a variant with the full-board rule).
+enum class GameOver : uint8_t { None, TooFewStones, NoLegalMove, FullBoard };
 
 // Returns the start position: empty board, full hands, `first` to move.
 Position start_position(const Variant& v, Color first = WHITE);
@@ -35,8 +37,21 @@ inline Phase phase(const Variant& v, const Position& p) {
   return v.flying && popcount(p.us()) == 3 ? Phase::Fly : Phase::Slide;
 }
 
-// Returns whether, and why, the side to move has lost at the start of its turn.
+// Returns whether, and why, the game is over at the start of the side to move's turn.
 GameOver game_over(const Variant& v, const Position& p);
+
+// Returns why the game is over (g != None) in words, for side, the side to move: "White
+// has no legal move", "White has fewer than three stones and none in hand", "the board
+// is full and White cannot move".
+std::string game_over_text(GameOver g, Color side);
+
+// Returns why a side with enough stones but no legal move has ended the game, given the
+// occupied points: FullBoard when they are all of them and the variant draws that, else
+// NoLegalMove.
+inline GameOver blocked(const Variant& v, Bitboard occupied) {
+  return v.full_board_draw && occupied == v.board->all ? GameOver::FullBoard
+                                                       : GameOver::NoLegalMove;
+}
 
 // Returns the stones of the side playing m after it, given its stones before.
 inline Bitboard mover_after(Bitboard own, Move m) {

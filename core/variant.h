@@ -1,13 +1,13 @@
 // Variants: a board, stones per side and the flying rule, with named presets.
 //
 // Room for later variants (additions, not rewrites):
-//  - twelve men's morris: a BoardSpec with the diagonal lines plus a full-board rule
-//    (a new field here, consulted by game_over() when placement fills the board);
+//  - twelve men's morris: a BoardSpec with the diagonal lines, and full_board_draw;
 //  - Lasker morris: a flag letting a side move instead of place while it has stones in
 //    hand (consulted by phase(), the only place that picks the kind of turn).
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "core/geometry.h"
@@ -19,17 +19,27 @@ struct Variant {
   const Board* board;
   int stones;   // per side
   bool flying;  // a side with exactly three stones on the board and none in hand flies
+  // The full-board rule (rules.md, twelve): a side with no legal move because every point
+  // is occupied draws instead of losing.
+  bool full_board_draw = false;
 };
 
 inline constexpr Variant NINE{"nine", &BOARD_24, 9, true};
 inline constexpr Variant NINE_NOFLYING{"nine-noflying", &BOARD_24, 9, false};
 inline constexpr Variant SIX{"six", &BOARD_16, 6, false};
 inline constexpr Variant FIVE{"five", &BOARD_16, 5, false};
+inline constexpr Variant TWELVE{"twelve", &BOARD_24D, 12, true, true};
 
 // Returns every preset, in the order above.
 std::span<const Variant* const> all_variants();
 
 // Returns the preset with this name, or nullptr.
 const Variant* find_variant(std::string_view name);
+
+// Returns the presets' names in the order of all_variants(): "nine, nine-noflying, ...".
+std::string variant_names();
+
+// Returns "unknown variant 'x' (choose nine, nine-noflying, ...)" for a name that is none.
+std::string unknown_variant_text(std::string_view name);
 
 }  // namespace millbase

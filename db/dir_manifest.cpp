@@ -1,6 +1,7 @@
 #include "db/dir_manifest.h"
 
 #include "core/notation.h"
+#include "db/table_dir.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -105,7 +106,7 @@ Result<std::optional<DirManifest>> read_manifest(const std::string& dir) {
 
 Status write_manifest(const std::string& dir, const DirManifest& m) {
   const std::string path = manifest_path(dir);
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const std::string tmp = path + temp_suffix();
   const std::string text = encode(m);
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Status::error("cannot create " + tmp + ": " + std::strerror(errno));

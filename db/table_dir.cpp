@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -21,6 +22,16 @@ Status missing_table(const Variant& v, const std::string& dir, const Sector& s) 
   return Status::not_found("missing table " + table_path(dir, s) + " (sector " + sector_name(s) +
                                " of " + std::string(v.name) + ")",
                            sector_name(s));
+}
+
+std::string temp_suffix() {
+  char buf[256] = {};
+  std::string host;
+  if (::gethostname(buf, sizeof buf - 1) == 0)
+    for (const char* c = buf; *c; ++c)
+      if (std::isalnum(static_cast<unsigned char>(*c)) || *c == '.' || *c == '_' || *c == '-')
+        host += *c;
+  return ".tmp." + (host.empty() ? std::string("host") : host) + "." + std::to_string(::getpid());
 }
 
 std::vector<std::string> leftover_files(const std::string& dir) {

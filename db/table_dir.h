@@ -19,8 +19,14 @@ std::string table_path(const std::string& dir, const Sector& s);
 // the sector and the variant; its subject() is the sector's name.
 Status missing_table(const Variant& v, const std::string& dir, const Sector& s);
 
+// Returns ".tmp.<host>.<pid>": a file is written to its name with this suffix, then
+// renamed. Writers on several hosts sharing a directory (solve --mpi) never share a
+// temporary name; the host is this machine's name with characters outside
+// [A-Za-z0-9._-] dropped.
+std::string temp_suffix();
+
 // Returns the temporary files that writers killed before their rename left in dir
-// (`<table>.mbt.tmp.<pid>`, `MANIFEST.tmp.<pid>`), as paths, sorted. Only a process
+// (`<table>.mbt.tmp.…`, `MANIFEST.tmp.…`), as paths, sorted. Only a process
 // holding the directory's lock may remove them (remove_leftovers).
 std::vector<std::string> leftover_files(const std::string& dir);
 

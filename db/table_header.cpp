@@ -35,7 +35,9 @@ TableStats compute_stats(std::span<const ValueCode> values, Metric metric) {
 }
 
 BoardId board_id(const Variant& v) {
-  return v.board->num_points == 24 ? BoardId::B24 : BoardId::B16;
+  return v.board == &BOARD_24D       ? BoardId::B24D
+         : v.board->num_points == 24 ? BoardId::B24
+                                     : BoardId::B16;
 }
 
 const Variant* header_variant(const TableHeader& h) {

@@ -18,7 +18,8 @@ constexpr size_t HEADER_SIZE = 96;
 constexpr size_t BLOCK_ENTRY_SIZE = 32;
 
 // On disk: do not change (as Metric, in db/value.h).
-enum class BoardId : uint8_t { B24 = 0, B16 = 1 };  // 24-point, 16-point board
+// 24-point, 16-point board, 24-point board with diagonals. On disk: do not change.
+enum class BoardId : uint8_t { B24 = 0, B16 = 1, B24D = 2 };
 // WDL_HALF_DISTANCE: values in blocks. DERIVED: no values stored; each entry is the
 // rules.md formula over its successors, all of which are in stored sectors.
 enum class Encoding : uint8_t { WDL_HALF_DISTANCE = 1, DERIVED = 2 };

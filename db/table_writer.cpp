@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "db/block_codec.h"
+#include "db/table_dir.h"
 #include "db/zstd_frame.h"
 
 namespace millbase {
@@ -43,7 +44,7 @@ bool pwrite_all(int fd, const std::vector<uint8_t>& bytes, uint64_t offset) {
 // and the header, which depend on the frames, go in last.
 Status write_file(const std::string& path, TableHeader h, const FrameEncoder& encode) {
   static_assert(HEADER_SIZE == 96 && BLOCK_ENTRY_SIZE == 32);
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
+  const std::string tmp = path + temp_suffix();
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Status::error("cannot create " + tmp + ": " + errno_text());
   std::vector<uint8_t> index;

@@ -27,13 +27,14 @@ class TablebaseImpl : public Tablebase {
 
   Result<ValueCode> probe(const Position& p) const override {
     if (Status s = validate(variant(), p); !s) return s;
-    if (game_over(variant(), p) != GameOver::None) return LOSS_IN_0;
+    if (GameOver g = game_over(variant(), p); g != GameOver::None) return game_over_value(g);
     return lookup_value(p);
   }
 
   Result<Wdl> probe_wdl(const Position& p) const override {
     if (Status s = validate(variant(), p); !s) return s;
-    if (game_over(variant(), p) != GameOver::None) return Wdl::Loss;
+    if (GameOver g = game_over(variant(), p); g != GameOver::None)
+      return wdl_of(game_over_value(g));
     if (metric_ == Metric::FIFTY) {
       Result<ValueCode> v = lookup_value(p);
       if (!v) return v.status();

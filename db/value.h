@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "core/position.h"
+
 namespace millbase {
 
 // What a table's values measure (the header's metric byte). On disk: do not change.
@@ -19,6 +21,12 @@ using ValueCode = uint16_t;
 constexpr ValueCode DRAW = 0;
 constexpr ValueCode LOSS_IN_0 = 1;
 constexpr int MAX_DISTANCE = 0xFFFE;
+
+// Returns the stored value of a position where the game is over (g != None): a loss in
+// 0, or a draw for a full board under the full-board rule. In every table format.
+constexpr ValueCode game_over_value(GameOver g) {
+  return g == GameOver::FullBoard ? DRAW : LOSS_IN_0;
+}
 
 // Returns the code of "win in d" (d odd) or "loss in d" (d even).
 constexpr ValueCode code_of_distance(int d) { return ValueCode(d + 1); }

@@ -47,13 +47,6 @@ class ExitSets {
   Slot slots_[1 << SLOT_BITS];
 };
 
-// An exit's child value to read: in sv at index, or a loss in 0 when sv is null (a
-// terminal child).
-struct ExitValue {
-  const SectorValues* sv;
-  uint64_t index;
-};
-
 }  // namespace
 
 void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
@@ -72,7 +65,7 @@ void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, 
     if (occupied != last) sets->reset(occupied), last = occupied;
     const Bitboard empty = b.all & ~occupied;
     const Bitboard removable = b.removable(them);
-    ExitValue exits[MAX_MOVES];
+    ChildLookup::Slot exits[MAX_MOVES];
     int n = 0, inside = 0;
     for (Bitboard from = us; from;) {
       const Point f = pop_lsb(from);
@@ -94,13 +87,12 @@ void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, 
     }
     ValueCode& value = values[i - begin];
     if (inside == 0 && n == 0) {  // no legal move
-      value = LOSS_IN_0;
+      value = game_over_value(blocked(v, occupied));
       return;
     }
     ValueFolder fold(loss_step);
     for (int k = 0; k < n; ++k) {
-      const ValueCode child =
-          exits[k].sv ? children.view(exits[k].sv->at(exits[k].index)) : LOSS_IN_0;
+      const ValueCode child = children.value(exits[k]);
       fifty ? fold.add_zeroing(child) : fold.add(child);
     }
     uint16_t& count = counts[i - begin];

@@ -20,7 +20,8 @@ constexpr uint16_t CANNOT_LOSE = 0xFFFF;
 // For entries [begin, end) of movement sector s (in a unit with internal moves: both
 // sides have three stones or more), with index `index`, sets values[i - begin] and
 // counts[i - begin]:
-//  - a position whose side to move has no move: a loss in 0 (its count untouched);
+//  - a position whose side to move has no move: its game_over_value(), a loss in 0 (a
+//    unit with moves inside never has a full board) (its count untouched);
 //  - with an exit to a lost child (a tentative win in 1 + the child's distance) or to
 //    a drawn one: the fold of its exits (a win, or a draw) and CANNOT_LOSE;
 //  - with no move inside the unit: a loss in 1 + its longest exit win (its count

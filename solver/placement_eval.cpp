@@ -64,13 +64,6 @@ class ChildSets {
   SectorIndex::Located mill_sets_[MAX_POINTS][MAX_POINTS];
 };
 
-// A successor's value to read: in sv at index, or a loss in 0 when sv is null (a
-// terminal child).
-struct ChildValue {
-  const SectorValues* sv;
-  uint64_t index;
-};
-
 }  // namespace
 
 void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
@@ -92,7 +85,7 @@ void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& in
       if (quiet && !quiet->reader) sets.prefetch_quiet(b.all & ~occupied, *quiet);
     }
     // The successors' slots first (prefetching those in memory), then their values.
-    ChildValue children[MAX_MOVES];
+    ChildLookup::Slot children[MAX_MOVES];
     int n = 0;
     auto add = [&](const SectorValues* sv, uint64_t at) {
       if (sv && !sv->reader) __builtin_prefetch(&sv->values[at]);
@@ -114,8 +107,7 @@ void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& in
       }
     }
     ValueFolder fold(loss_step);
-    for (int k = 0; k < n; ++k)
-      fold.add(children[k].sv ? lookup.view(children[k].sv->at(children[k].index)) : LOSS_IN_0);
+    for (int k = 0; k < n; ++k) fold.add(lookup.value(children[k]));
     out[i - begin] = fold.result();
   });
 }

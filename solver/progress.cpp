@@ -4,17 +4,12 @@
 
 namespace millbase {
 
-namespace {
-
-// Returns seconds as "h:mm:ss".
 std::string human_time(double s) {
   char buf[32];
   long t = long(s + 0.5);
   std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
   return buf;
 }
-
-}  // namespace
 
 std::string human_count(double x) {
   char buf[32];

@@ -12,6 +12,9 @@ namespace millbase {
 // Returns a count in short form: "1.26M", "4.1k", "26.80G".
 std::string human_count(double x);
 
+// Returns seconds as "h:mm:ss".
+std::string human_time(double seconds);
+
 // Wall seconds by phase: each lap adds the time since the last lap (or since the
 // timer was made or restarted) to the phase it names.
 class LapTimer {

@@ -1,7 +1,6 @@
 #include "solver/solve.h"
 
 #include <omp.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -23,22 +22,6 @@
 
 namespace millbase {
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// Returns the peak resident memory of the process so far, in bytes.
-uint64_t peak_rss() {
-  struct rusage u;
-  return ::getrusage(RUSAGE_SELF, &u) == 0 ? uint64_t(u.ru_maxrss) * 1024 : 0;
-}
-
-}  // namespace
-
-namespace {
-
-// Returns ok when every table of `unit` is in dir and passes its header, size and
-// checksum checks; else NotFound for a missing table, or the error of a damaged one.
 Status unit_state(const Variant& v, const std::string& dir, const WorkUnit& unit, Metric metric) {
   for (const Sector& s : unit.sectors) {
     Result<TableFile> file = TableFile::open_sector(v, dir, s, metric);
@@ -47,6 +30,10 @@ Status unit_state(const Variant& v, const std::string& dir, const WorkUnit& unit
   }
   return Status::ok();
 }
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
 
 // Claims dir for v's tables: refuses (Status::Code::Invalid) a directory whose manifest
 // or tables belong to another variant or metric (the tables' own headers decide, so a
@@ -79,17 +66,25 @@ bool unit_complete(const Variant& v, const std::string& dir, const WorkUnit& uni
   return bool(unit_state(v, dir, unit, metric));
 }
 
-Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
-  const auto start = Clock::now();
+bool unit_done(const Variant& v, const SolveOptions& opts, const WorkUnit& unit,
+               SolveReport& report) {
+  const Status state = unit_state(v, opts.dir, unit, opts.metric);
+  if (state) return true;
+  if (state.code() != Status::Code::NotFound) {
+    // Said even with quiet: a damaged table is news, not progress.
+    std::fprintf(stderr, "millbase: %s: solving it again\n", state.message().c_str());
+    report.tables_repaired.push_back(state.message());
+  }
+  return false;
+}
+
+Result<SolvePlan> plan_solve(const Variant& v, const SolveOptions& opts) {
   SectorGraph graph(v);
-  const std::vector<WorkUnit> units =
-      opts.targets.empty() ? graph.units() : graph.closure(opts.targets);
-  SolveReport report;
-  uint64_t total = 0;
-  uint64_t least = 0;
+  std::vector<WorkUnit> units = opts.targets.empty() ? graph.units() : graph.closure(opts.targets);
+  uint64_t total = 0, peak = 0, least = 0;
   for (const WorkUnit& u : units) {
     total += unit_entries(v, u);
-    report.peak_unit_bytes = std::max(report.peak_unit_bytes, unit_bytes_children_whole(v, u));
+    peak = std::max(peak, unit_bytes_children_whole(v, u));
     // Units whose tables are all there are checked when they come up.
     bool present = true;
     for (const Sector& s : u.sectors)
@@ -118,28 +113,33 @@ Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
     std::fprintf(stderr,
                  "solving %s: %zu units, %s positions, largest unit needs ~%sB, %d threads\n",
                  std::string(v.name).c_str(), units.size(), human_count(double(total)).c_str(),
-                 human_count(double(report.peak_unit_bytes)).c_str(), omp_get_max_threads());
+                 human_count(double(peak)).c_str(), omp_get_max_threads());
+  return SolvePlan{std::move(units), total, peak, std::move(lock).value()};
+}
+
+Result<SolveReport> solve(const Variant& v, const SolveOptions& opts) {
+  const auto start = Clock::now();
+  Result<SolvePlan> planned = plan_solve(v, opts);
+  if (!planned) return planned.status();
+  const SolvePlan& plan = *planned;
+  const std::vector<WorkUnit>& units = plan.units;
+  SolveReport report;
+  report.peak_unit_bytes = plan.peak_unit_bytes;
 
   // Last unit that reads each sector, so tables leave memory when no longer needed.
   std::map<Sector, size_t> last_use;
   for (size_t i = 0; i < units.size(); ++i)
     for (const Sector& c : units[i].children) last_use[c] = i;
 
-  ProgressReporter progress(opts.quiet, total);
+  ProgressReporter progress(opts.quiet, plan.total);
   ValueStore store;
   for (size_t i = 0; i < units.size(); ++i) {
     const WorkUnit& unit = units[i];
     progress.start_unit(int(i + 1), int(units.size()), unit_name(unit), unit_entries(v, unit));
-    const Status state = unit_state(v, opts.dir, unit, opts.metric);
-    if (state) {
+    if (unit_done(v, opts, unit, report)) {
       ++report.units_skipped;
       progress.finish_unit(true);
       continue;
-    }
-    if (state.code() != Status::Code::NotFound) {
-      // Said even with quiet: a damaged table is news, not progress.
-      std::fprintf(stderr, "millbase: %s: solving it again\n", state.message().c_str());
-      report.tables_repaired.push_back(state.message());
     }
     progress.say("loading the tables it reads");
     // The unit's tables stay in memory while a later unit reads them.

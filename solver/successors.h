@@ -39,6 +39,8 @@ inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboa
     zeroing[n] = fifty && is_movement(s) && m.remove != NO_POINT;
     pending[n++] = lookup.locate(cs, cu, ct);
   });
+  // No legal move (a side with too few stones is a terminal sector, never evaluated).
+  if (n == 0) return game_over_value(blocked(v, us | them));
   for (int i = 0; i < n; ++i) lookup.rank(pending[i]);
   ValueFolder fold(fifty ? 3 : 1);
   for (int i = 0; i < n; ++i)

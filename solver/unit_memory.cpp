@@ -1,5 +1,7 @@
 #include "solver/unit_memory.h"
 
+#include <sys/resource.h>
+
 #include <set>
 
 #include "db/sector_index.h"
@@ -45,6 +47,11 @@ uint64_t unit_bytes_least_without_indexes(const Variant& v, const WorkUnit& unit
 
 uint64_t unit_bytes_least(const Variant& v, const WorkUnit& unit) {
   return unit_bytes_least_without_indexes(v, unit) + unit_bytes_indexes(v, unit);
+}
+
+uint64_t peak_rss() {
+  struct rusage u;
+  return ::getrusage(RUSAGE_SELF, &u) == 0 ? uint64_t(u.ru_maxrss) * 1024 : 0;
 }
 
 }  // namespace millbase

@@ -24,4 +24,7 @@ uint64_t unit_bytes_least_without_indexes(const Variant& v, const WorkUnit& unit
 // of those it reads (built to be measured): the least the unit can be solved in.
 uint64_t unit_bytes_least(const Variant& v, const WorkUnit& unit);
 
+// Returns the peak resident memory of this process so far, in bytes (0 if unknown).
+uint64_t peak_rss();
+
 }  // namespace millbase

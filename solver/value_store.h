@@ -25,6 +25,10 @@ struct SectorValues {
   ValueCode at(uint64_t i) const { return reader ? reader->at(i) : values[i]; }
 };
 
+// The value of every position of a terminal sector (db/sector.h is_terminal: the side to
+// move has fewer than three stones and none in hand): it has lost, in every variant.
+constexpr ValueCode TERMINAL_VALUE = game_over_value(GameOver::TooFewStones);
+
 class ValueStore {
  public:
   void add(SectorValues v) {
@@ -39,9 +43,9 @@ class ValueStore {
   const std::map<Sector, std::shared_ptr<const SectorValues>>& all() const { return sectors_; }
 
   // Returns the value of the position (us to move) in sector s; terminal sectors are
-  // loss in 0. The sector must be stored.
+  // TERMINAL_VALUE. The sector must be stored.
   ValueCode lookup(const Sector& s, Bitboard us, Bitboard them) const {
-    if (is_terminal(s)) return LOSS_IN_0;
+    if (is_terminal(s)) return TERMINAL_VALUE;
     const SectorValues* t = find(s);
     assert(t && "child sector not solved");
     return t->at(t->index->rank(us, them).index);
@@ -67,18 +71,28 @@ class ChildLookup {
   Metric metric() const { return fifty_ ? Metric::FIFTY : Metric::DTM; }
 
   // Returns the value of the position (us to move) in sector s; terminal sectors are
-  // loss in 0. The sector must be stored.
+  // TERMINAL_VALUE. The sector must be stored.
   ValueCode operator()(const Sector& s, Bitboard us, Bitboard them) const {
-    if (is_terminal(s)) return LOSS_IN_0;
+    if (is_terminal(s)) return TERMINAL_VALUE;
     const SectorValues* sv = find(s);
     return view(sv->at(sv->index->rank(us, them).index));
   }
+
+  // A child's value to read: entry `index` of sv, or TERMINAL_VALUE when sv is null (a
+  // terminal sector). Callers that rank many children first and read their values after
+  // keep these, so that the cache misses of the reads overlap.
+  struct Slot {
+    const SectorValues* sv;
+    uint64_t index;
+  };
+  // Returns the slot's value as parents read it.
+  ValueCode value(const Slot& s) const { return s.sv ? view(s.sv->at(s.index)) : TERMINAL_VALUE; }
 
   // operator() in three steps, for callers that look up many positions: locate() all,
   // then rank() all (prefetching the values held in memory), then value() each, so the
   // cache misses of the lookups overlap.
   struct PendingLookup {
-    const SectorValues* sv;  // null: a terminal sector (a loss in 0)
+    const SectorValues* sv;  // null: a terminal sector
     Bitboard us;
     SectorIndex::Located located;
     uint64_t index;
@@ -93,12 +107,10 @@ class ChildLookup {
     p.index = p.sv->index->rank(p.us, p.located).index;
     if (!p.sv->reader) __builtin_prefetch(&p.sv->values[p.index]);
   }
-  ValueCode value(const PendingLookup& p) const {
-    return p.sv ? view(p.sv->at(p.index)) : LOSS_IN_0;
-  }
+  ValueCode value(const PendingLookup& p) const { return value(Slot{p.sv, p.index}); }
 
-  // Returns the values of sector s, or null for a terminal sector (every position a
-  // loss in 0); a non-terminal s must be stored.
+  // Returns the values of sector s, or null for a terminal sector (every position
+  // TERMINAL_VALUE); a non-terminal s must be stored.
   const SectorValues* values_of(const Sector& s) const {
     return is_terminal(s) ? nullptr : find(s);
   }

@@ -62,16 +62,12 @@ int fail(const Status& s, const Variant& v, const std::string& dir, Metric metri
 
 void add_variant_option(CLI::App* cmd, std::string* name) {
   *name = "six";
-  cmd->add_option("--variant,-v", *name, "Game variant: nine, nine-noflying, six, five")
-      ->capture_default_str();
+  cmd->add_option("--variant,-v", *name, "Game variant: " + variant_names())->capture_default_str();
 }
 
 const Variant* resolve_variant(const std::string& name) {
   if (const Variant* v = find_variant(name)) return v;
-  std::string known;
-  for (const Variant* v : all_variants())
-    known += (known.empty() ? "" : ", ") + std::string(v->name);
-  fail(EXIT_USAGE, "unknown variant " + quote_token(name) + " (choose " + known + ")");
+  fail(EXIT_USAGE, unknown_variant_text(name));
   return nullptr;
 }
 

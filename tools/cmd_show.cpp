@@ -27,12 +27,6 @@ const char* phase_word(Phase ph) {
   return "";
 }
 
-std::string game_over_text(GameOver g, Color loser) {
-  std::string name(color_name(loser));
-  return g == GameOver::NoLegalMove ? name + " has no legal move"
-                                    : name + " has fewer than three stones and none in hand";
-}
-
 int run_show(const ShowOptions& o) {
   const Variant* v = resolve_variant(o.variant);
   if (!v) return EXIT_USAGE;
@@ -58,7 +52,9 @@ int run_show(const ShowOptions& o) {
     if (over == GameOver::None)
       s += "null";
     else
-      s += "{\"loser\":" + json_string(us == WHITE ? "white" : "black") +
+      s += "{\"loser\":" +
+           (over == GameOver::FullBoard ? std::string("null")
+                                        : json_string(us == WHITE ? "white" : "black")) +
            ",\"reason\":" + json_string(game_over_text(over, us)) + "}";
     s += ",\"moves\":[";
     for (const Move& m : moves)
@@ -74,8 +70,9 @@ int run_show(const ShowOptions& o) {
               popcount(p.stones[WHITE]), popcount(p.stones[BLACK]), p.in_hand[WHITE],
               p.in_hand[BLACK]);
   if (over != GameOver::None) {
-    std::printf("Game over: %s; %s wins.\n", game_over_text(over, us).c_str(),
-                std::string(color_name(~us)).c_str());
+    std::printf(
+        "Game over: %s; %s.\n", game_over_text(over, us).c_str(),
+        over == GameOver::FullBoard ? "a draw" : (std::string(color_name(~us)) + " wins").c_str());
     return EXIT_OK;
   }
   std::printf("Legal moves (%d):", moves.size());

@@ -9,6 +9,9 @@
 
 #include "core/notation.h"
 #include "solver/child_tables.h"
+#ifdef MILLBASE_MPI
+#include "solver/mpi_solve.h"
+#endif
 #include "solver/solve.h"
 #include "solver/unit_memory.h"
 #include "tools/cli_common.h"
@@ -21,7 +24,7 @@ struct SolveArgs {
   std::string variant, out, memory, rule, plain;
   std::vector<std::string> sectors;
   int max_stones = -1, threads = 0, zstd_level = 0;
-  bool quiet = false, json = false;
+  bool quiet = false, json = false, mpi = false;
 };
 
 // Returns bytes for "24G", "512M", "100k" or a plain number; -1 when malformed.
@@ -107,7 +110,20 @@ int run_solve(const SolveArgs& a) {
   // where freed memory can stay resident and the peak outgrows --memory.
   mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
-  Result<SolveReport> r = solve(*v, opts);
+  Result<SolveReport> r = SolveReport{};
+  if (a.mpi) {
+#ifdef MILLBASE_MPI
+    MpiSolveOutcome out = mpi_solve(*v, opts);
+    if (out.rank != 0) return EXIT_OK;  // rank 0 speaks for the job
+    r = std::move(out.report);
+#else
+    return fail(EXIT_USAGE,
+                "this millbase was built without MPI: install libopenmpi-dev and openmpi-bin "
+                "(Debian), then build again");
+#endif
+  } else {
+    r = solve(*v, opts);
+  }
   if (!r && r.status().code() == Status::Code::NotFound)  // the plain tables (--rule fifty)
     return fail(EXIT_MISSING, "the 50-ply solve reads the plain tables: " +
                                   explain(r.status(), *v, opts.plain_dir));
@@ -124,15 +140,17 @@ int run_solve(const SolveArgs& a) {
     }
   }
   if (a.json) {
+    std::string by_rank;
+    for (int n : r->units_by_rank) by_rank += (by_rank.empty() ? "" : ",") + std::to_string(n);
     std::printf(
-        "{\"variant\":%s,\"dir\":%s,\"units_solved\":%d,\"units_skipped\":%d,"
+        "{\"variant\":%s,\"dir\":%s,\"ranks\":%d,\"units_solved\":%d,\"units_skipped\":%d,"
         "\"positions_solved\":%llu,\"seconds\":%.3f,\"tables_read_by_block\":%d,"
         "\"memory_limit_bytes\":%llu,\"peak_rss_bytes\":%llu,\"tables_repaired\":%zu,"
         "\"rule\":\"%s\",\"start_value\":%s,\"phases\":{\"load_seconds\":%.3f,"
         "\"evaluate_seconds\":%.3f,\"evaluate_positions\":%llu,\"scan_seconds\":%.3f,"
         "\"levels_seconds\":%.3f,\"movement_positions\":%llu,\"label_seconds\":%.3f,"
-        "\"write_seconds\":%.3f}}\n",
-        json_string(v->name).c_str(), json_string(opts.dir).c_str(), r->units_solved,
+        "\"write_seconds\":%.3f},\"units_by_rank\":[%s]}\n",
+        json_string(v->name).c_str(), json_string(opts.dir).c_str(), r->ranks, r->units_solved,
         r->units_skipped, (unsigned long long)r->positions_solved, r->seconds,
         r->tables_read_by_block, (unsigned long long)opts.memory_limit,
         (unsigned long long)r->peak_rss_bytes, r->tables_repaired.size(),
@@ -140,12 +158,14 @@ int run_solve(const SolveArgs& a) {
         start_value.empty() ? "null" : json_string(start_value).c_str(), r->phases.load,
         r->phases.evaluate, (unsigned long long)r->phases.evaluate_positions, r->phases.scan,
         r->phases.levels, (unsigned long long)r->phases.movement_positions, r->phases.label,
-        r->phases.write);
+        r->phases.write, by_rank.c_str());
     return EXIT_OK;
   }
-  std::printf("%s: %d units solved, %d already solved, %llu positions in %.2f s, tables in %s\n",
+  std::printf("%s: %d units solved, %d already solved, %llu positions in %.2f s%s, tables in %s\n",
               std::string(v->name).c_str(), r->units_solved, r->units_skipped,
-              (unsigned long long)r->positions_solved, r->seconds, opts.dir.c_str());
+              (unsigned long long)r->positions_solved, r->seconds,
+              r->ranks > 1 ? (" on " + std::to_string(r->ranks) + " ranks").c_str() : "",
+              opts.dir.c_str());
   if (r->tables_read_by_block)
     std::printf("%d child tables were read through their blocks to stay within --memory\n",
                 r->tables_read_by_block);
@@ -245,6 +265,9 @@ Command register_solve(CLI::App& app) {
   cmd->add_option("--zstd-level", a->zstd_level, "zstd level for the tables (default 12)");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
   cmd->add_flag("--json", a->json, "Print the report as JSON");
+  cmd->add_flag("--mpi", a->mpi,
+                "Solve with every process of an MPI job (start with mpirun or srun; each rank "
+                "uses --threads and --memory; docs/scaling.md)");
   return {cmd, [a] { return run_solve(*a); }};
 }
 

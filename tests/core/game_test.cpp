@@ -36,6 +36,32 @@ TEST(Game, ThreefoldRepetitionOnPly8) {
   EXPECT_EQ(g.outcome(), Outcome::Ongoing);
 }
 
+// The full-board rule (rules.md, twelve) on the one small board where a full board is
+// reached: eight men a side on the 16-point board. A side blocked on a full board draws
+// under the rule and loses without it; a board with an empty point is never "full".
+TEST(Game, AFullBoardIsADrawUnderTheFullBoardRule) {
+  static constexpr Variant EIGHT{"eight", &BOARD_16, 8, false};
+  static constexpr Variant EIGHT_FULL{"eight-full", &BOARD_16, 8, false, true};
+  Position p;
+  int k = 0;
+  for (Bitboard b = BOARD_16.all; b; ++k) p.stones[k % 2 ? BLACK : WHITE] |= bit(pop_lsb(b));
+  p.side_to_move = BLACK;
+  EXPECT_EQ(game_over(EIGHT_FULL, p), GameOver::FullBoard);
+  EXPECT_EQ(game_over(EIGHT, p), GameOver::NoLegalMove);
+  EXPECT_EQ(blocked(EIGHT_FULL, BOARD_16.all & ~bit(0)), GameOver::NoLegalMove);
+  EXPECT_EQ(game_over_text(GameOver::FullBoard, BLACK), "the board is full and Black cannot move");
+
+  const Game drawn(EIGHT_FULL, p);
+  EXPECT_EQ(drawn.outcome(), Outcome::Draw);
+  EXPECT_EQ(drawn.reason(), EndReason::FullBoard);
+  EXPECT_EQ(drawn.result_text(), "Draw: the board is full and Black cannot move.");
+  EXPECT_EQ(reason_name(EndReason::FullBoard), "full-board");
+  EXPECT_EQ(find_reason("full-board"), EndReason::FullBoard);
+  const Game lost(EIGHT, p);
+  EXPECT_EQ(lost.outcome(), Outcome::WhiteWins);
+  EXPECT_EQ(lost.result_text(), "White wins: Black has no legal move.");
+}
+
 // Plays quiet plies (no mill, no position a third time) until the game ends; returns
 // the number played. Moves are taken in generation order, skipping the ones excluded.
 int play_quiet_plies(Game& g, int limit) {

@@ -23,6 +23,21 @@ TEST(Geometry, CountsMatchRules) {
   EXPECT_EQ(BOARD_16.num_adjacencies, 20);
   EXPECT_TRUE(board_is_consistent(BOARD_24));
   EXPECT_TRUE(board_is_consistent(BOARD_16));
+  // Twelve's board (rules.md): nine's lines and four diagonals, 20 mills; the corners of
+  // the middle square lie on three mills; the symmetries are nine's.
+  EXPECT_EQ(BOARD_24D.num_points, 24);
+  EXPECT_EQ(BOARD_24D.num_mills, 20);
+  EXPECT_EQ(BOARD_24D.num_adjacencies, 40);
+  EXPECT_TRUE(board_is_consistent(BOARD_24D));
+  for (int p = 0; p < 24; ++p) {
+    EXPECT_EQ(BOARD_24D.coord[p], BOARD_24.coord[p]);
+    EXPECT_EQ(BOARD_24D.adjacent[p] & BOARD_24.adjacent[p], BOARD_24.adjacent[p]);
+    for (int s = 0; s < NUM_SYMMETRIES; ++s)
+      EXPECT_EQ(BOARD_24D.symmetry[s][p], BOARD_24.symmetry[s][p]);
+  }
+  const Point b2 = BOARD_24D.point_at({1, 1});
+  EXPECT_EQ(BOARD_24D.mill_count[b2], 3);
+  EXPECT_EQ(popcount(BOARD_24D.adjacent[b2]), 4);
 }
 
 TEST(Geometry, PointNamesRoundTrip) {

@@ -37,6 +37,20 @@ TEST(Movegen, BlockadeWinsInOne) {
   EXPECT_EQ(g.result_text(), "White wins: Black has no legal move.");
 }
 
+// Twelve (rules.md): a diagonal line is a mill and a way to move; nine has neither.
+TEST(Movegen, TwelveDiagonalsAreMillsAndMoves) {
+  const char* placing = "W:a1,b2 B:d7,g7 w 10 10";
+  const std::set<std::string> twelve = move_texts(TWELVE, parse(TWELVE, placing));
+  EXPECT_EQ(twelve.size(), 21u);
+  EXPECT_TRUE(twelve.count("c3xd7") && twelve.count("c3xg7"));
+  EXPECT_TRUE(move_texts(NINE, parse(NINE, "W:a1,b2 B:d7,g7 w 7 7")).count("c3"));
+  // Moving: b2 reaches a1 and c3 along the diagonals (and d2, b4 as in nine).
+  const char* moving = "W:b2,g1,f4,d3 B:a4,a7,d7,g7 w";
+  const std::set<std::string> slides = move_texts(TWELVE, parse(TWELVE, moving));
+  for (const char* m : {"b2-a1", "b2-c3", "b2-d2", "b2-b4"}) EXPECT_TRUE(slides.count(m)) << m;
+  EXPECT_FALSE(move_texts(NINE, parse(NINE, moving)).count("b2-a1"));
+}
+
 // The repetition example of the foundation issue lists White's moves as exactly g7-g4,
 // a4-a1, f4-f2, b2-d2, d1-g1 and Black's reply set as c4-c3, d3-c3, d3-d2. Under the
 // geometry of rules.md (the contract) that list is incomplete: a1, d2 and g4 are empty

@@ -303,7 +303,7 @@ std::string read_table(const std::vector<uint8_t>& f, Table& t) {
   t.data_size = le(&f[80], 8);
   if (t.metric != 0) return "metric";
   if (t.encoding != 1) return "encoding (only stored values are read here)";
-  if (t.board > 1 || t.compression != 1 || (t.flags & ~1u)) return "enum or flags";
+  if (t.board > 2 || t.compression != 1 || (t.flags & ~1u)) return "enum or flags";
   if (t.block_entries == 0 || t.block_entries % 4 || t.block_entries > (1u << 24))
     return "block_entries";
   if (t.block_count != (t.entries + t.block_entries - 1) / t.block_entries) return "block_count";
@@ -497,7 +497,8 @@ class FormatDoc : public ::testing::Test {
     fs::remove_all(*root_);
     doc_ = new Doc(read_doc());
     for (auto [v, targets] : {std::pair(&FIVE, std::vector<Sector>{}),
-                              std::pair(&NINE, std::vector<Sector>{{3, 3, 0, 0}})}) {
+                              std::pair(&NINE, std::vector<Sector>{{3, 3, 0, 0}}),
+                              std::pair(&TWELVE, std::vector<Sector>{{3, 3, 0, 0}})}) {
       SolveOptions opts;
       opts.dir = dir(*v);
       opts.targets = targets;
@@ -517,13 +518,13 @@ class FormatDoc : public ::testing::Test {
   static std::string dir(const Variant& v) { return *root_ + "/" + std::string(v.name); }
 
   // Decodes sector s's file with the document's reader and checks every entry and every
-  // position of the sector against Tablebase::probe.
-  static void check_sector(const Variant& v, const doc::Board& board, const Sector& s) {
+  // position of the sector against Tablebase::probe; the header names board `code`.
+  static void check_sector(const Variant& v, const doc::Board& board, const Sector& s, int code) {
     SCOPED_TRACE(std::string(v.name) + " " + sector_name(s));
     const std::string path = dir(v) + "/" + sector_name(s) + ".mbt";
     doc::Table t;
     ASSERT_EQ(doc::read_table(doc::read_bytes(path), t), "");
-    EXPECT_EQ(t.board, board.n == 24 ? 0 : 1);
+    EXPECT_EQ(t.board, code);
     EXPECT_EQ(t.stones, v.stones);
     EXPECT_EQ(t.flags, v.flying ? 1 : 0);
     EXPECT_EQ(std::vector<int>({t.us, t.them, t.us_hand, t.them_hand}),
@@ -692,7 +693,7 @@ TEST_F(FormatDoc, FiveMovementSectors) {
   int checked = 0;
   for (int us = 3; us <= 5; ++us)
     for (int them = 0; them <= 5; ++them, ++checked)
-      check_sector(FIVE, b16, Sector{uint8_t(us), uint8_t(them), 0, 0});
+      check_sector(FIVE, b16, Sector{uint8_t(us), uint8_t(them), 0, 0}, 1);
   EXPECT_EQ(checked, 18);
 }
 
@@ -702,12 +703,18 @@ TEST_F(FormatDoc, FivePlacementSectors) {
                            "3-3+2-2", "3-4+2-1", "4-4+1-1"}) {
     Result<Sector> s = parse_sector(name);
     ASSERT_TRUE(s) << s.message();
-    check_sector(FIVE, b16, *s);
+    check_sector(FIVE, b16, *s, 1);
   }
 }
 
 TEST_F(FormatDoc, NineThreeThree) {
-  check_sector(NINE, doc::make_board(doc::POINTS_24), Sector{3, 3, 0, 0});
+  check_sector(NINE, doc::make_board(doc::POINTS_24), Sector{3, 3, 0, 0}, 0);
+}
+
+// Twelve's board (2) is read with board 0's numbering and symmetries, as the document
+// says.
+TEST_F(FormatDoc, TwelveThreeThree) {
+  check_sector(TWELVE, doc::make_board(doc::POINTS_24), Sector{3, 3, 0, 0}, 2);
 }
 
 TEST_F(FormatDoc, ReaderRefusesDamage) {

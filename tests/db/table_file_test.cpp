@@ -72,7 +72,7 @@ TEST_F(TableFormatTest, RoundTrip) {
   ASSERT_TRUE(v) << v.message();
   EXPECT_EQ(*v, values_);
   EXPECT_TRUE(t->verify_checksums());
-  EXPECT_FALSE(fs::exists(path_ + ".tmp." + std::to_string(::getpid())));
+  EXPECT_FALSE(fs::exists(path_ + temp_suffix()));
 }
 
 TEST_F(TableFormatTest, RoundTripOverManyWriteBatches) {

@@ -81,6 +81,15 @@ size_t DenseGraph::sector_id_at(uint64_t global) const {
 
 PlainReference::PlainReference(const DenseGraph& g) : g_(g) { solve(); }
 
+ValueCode PlainReference::ended_value(uint64_t i) const {
+  const DenseSector& d = g_.sectors()[g_.sector_id_at(i)];
+  Bitboard us, them;
+  d.decode(i - d.base, us, them);
+  const GameOver g = game_over(g_.variant(), white_to_move(d.sector, us, them));
+  EXPECT_NE(g, GameOver::None) << "a position without moves whose game goes on";
+  return game_over_value(g);
+}
+
 uint64_t PlainReference::formula_violations() const {
   const std::vector<DenseGraph::Chunk>& chunks = g_.chunks();
   uint64_t bad = 0;
@@ -96,9 +105,10 @@ uint64_t PlainReference::formula_violations() const {
         if (is_win(s)) max_win = std::max(max_win, distance(s));
         all_won = all_won && is_win(s);
       }
-      ValueCode expected = min_loss >= 0 ? code_of_distance(1 + min_loss)
-                           : all_won     ? code_of_distance(1 + max_win)
-                                         : DRAW;
+      ValueCode expected = ch.offsets[j] == ch.offsets[j + 1] ? ended_value(ch.first + j)
+                           : min_loss >= 0                    ? code_of_distance(1 + min_loss)
+                           : all_won                          ? code_of_distance(1 + max_win)
+                                                              : DRAW;
       bad += values_[ch.first + j] != expected;
     }
   }
@@ -114,9 +124,13 @@ void PlainReference::solve() {
   const uint64_t total = g_.size();
   const std::vector<DenseGraph::Chunk>& chunks = g_.chunks();
   values_.assign(total, UNRESOLVED);
+  // Level 0, the positions without a move: their value is the game's end, and a draw
+  // there (the full-board rule) is resolved too, so no round may touch it.
+  std::vector<char> ended(total, 0);
   for (const DenseGraph::Chunk& ch : chunks)
     for (uint64_t j = 0; j + 1 < ch.offsets.size(); ++j)
-      if (ch.offsets[j] == ch.offsets[j + 1]) values_[ch.first + j] = LOSS_IN_0;
+      if (ch.offsets[j] == ch.offsets[j + 1])
+        values_[ch.first + j] = ended_value(ch.first + j), ended[ch.first + j] = 1;
   uint64_t previous = 1;
   for (int n = 1;; ++n) {
     std::vector<uint64_t> bits((total + 63) / 64, 0);
@@ -135,7 +149,7 @@ void PlainReference::solve() {
     for (size_t c = 0; c < chunks.size(); ++c) {
       const DenseGraph::Chunk& ch = chunks[c];
       for (uint64_t j = 0; j + 1 < ch.offsets.size(); ++j) {
-        if (values_[ch.first + j] != UNRESOLVED) continue;
+        if (values_[ch.first + j] != UNRESOLVED || ended[ch.first + j]) continue;
         const uint32_t* begin = ch.edges.data() + ch.offsets[j];
         const uint32_t* end = ch.edges.data() + ch.offsets[j + 1];
         const bool resolves = n % 2 == 1 ? std::any_of(begin, end, counts)   // a win

@@ -175,7 +175,8 @@ class DenseGraph {
 
 // ---------------------------------------------------------------------------------------
 // Values without the draw rules (rules.md), by the level-by-level reading of rules.md
-// with full sweeps over the graph: level 0 = the side to move has no move (loss in 0);
+// with full sweeps over the graph: level 0 = the side to move has no move (loss in 0, or
+// a draw by the full-board rule);
 // then round n (n odd) makes a win in n of each unresolved position with a successor
 // lost in n - 1, round n (n even) a loss in n of each unresolved position whose
 // successors are all resolved wins; what no round resolves is a draw.
@@ -196,8 +197,13 @@ class PlainReference {
 
   // Returns the number of positions whose value breaks the formula of rules.md over
   // their successors' values (win in 1 + min k over lost successors; else, if every
-  // successor is won, loss in 1 + max k; else draw).
+  // successor is won, loss in 1 + max k; else draw; with no successor at all, the value
+  // of the game's end).
   uint64_t formula_violations() const;
+
+  // Returns the value of the position with global index i, which has no legal move, by
+  // the rules engine's game_over(): a loss in 0, or a draw by the full-board rule.
+  ValueCode ended_value(uint64_t i) const;
 
  private:
   void solve();

@@ -5,17 +5,21 @@
 // successors from the rules engine's forward move generation only (MoveList, do_move),
 // closes the set of sectors under successors, and computes values by the level-by-level
 // reading of rules.md with full sweeps: level 0 = the side to move has no move (loss in
-// 0); then round n (n odd) makes a win in n of each unresolved position with a
-// successor lost in n - 1, round n (n even) a loss in n of each unresolved position whose
-// successors are all resolved wins; what no round resolves is a draw.
+// 0, or a draw on a full board under the full-board rule); then round n (n odd) makes a
+// win in n of each unresolved position with a successor lost in n - 1, round n (n even)
+// a loss in n of each unresolved position whose successors are all resolved wins; what
+// no round resolves is a draw.
 //
 // Every position of every sector stored by the fast solver (solve_unit, looked up through
 // its symmetry-reduced index) must carry the reference value. Configurations: the
-// movement closures of 3-3 (with 3-2) and of 4-3 in nine and nine-noflying; the whole of
+// movement closures of 3-3 (with 3-2) and of 4-3 in nine, nine-noflying and twelve; the whole of
 // five, of four men with flying on the 16-point board and of three men with flying on
-// the 24-point board, from the empty board. Also checked for each: the tables are the
+// the 24-point board, from the empty board; the full sector of eight men on the 16-point
+// board with and without the full-board rule (against the reference with its closure:
+// disabled, 2 minutes). Also checked for each: the tables are the
 // same with one and two threads; stored codes are in range with win/loss parity; loss in
-// 0 exactly where the side to move has no move. About 100 s at -O2 on two cores.
+// 0 exactly where the side to move has no move and the board is not full under the
+// full-board rule. About 100 s at -O2 on two cores.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -107,7 +111,7 @@ uint64_t compare(const Variant& v, const PlainReference& ref, const ValueStore& 
 
 // Sanity facts of the stored entries: every code is a draw or a distance whose parity
 // says win (odd) or loss (even), within range; loss in 0 exactly where the side to move
-// has no legal move.
+// has no legal move, unless the full-board rule makes that a draw.
 void check_sanity(const Variant& v, const ValueStore& store) {
   uint64_t bad_range = 0, bad_parity = 0, bad_blocked = 0;
   for (const auto& entry : store.all()) {
@@ -124,14 +128,17 @@ void check_sanity(const Variant& v, const ValueStore& store) {
             if (!is_draw(c) && (d < 0 || d > MAX_DISTANCE)) ++bad_range;
             if (!is_draw(c) && (is_win(c) != (d % 2 == 1) || is_loss(c) != (d % 2 == 0)))
               ++bad_parity;
-            const bool blocked = MoveList(v, white_to_move(s, us, them)).size() == 0;
-            bad_blocked += blocked != (c == LOSS_IN_0);
+            const Position p = white_to_move(s, us, them);
+            const bool blocked = MoveList(v, p).size() == 0;
+            bad_blocked += blocked ? c != game_over_value(game_over(v, p)) : c == LOSS_IN_0;
           });
     }
   }
   EXPECT_EQ(bad_range, 0u) << v.name << ": codes out of range";
   EXPECT_EQ(bad_parity, 0u) << v.name << ": distance parity does not match win/loss";
-  EXPECT_EQ(bad_blocked, 0u) << v.name << ": loss in 0 must be exactly the blocked positions";
+  EXPECT_EQ(bad_blocked, 0u) << v.name
+                             << ": blocked positions must hold the game's end, and only they "
+                                "a loss in 0";
 }
 
 // Solves `units` with the fast solver (two threads, then one, which must give identical
@@ -233,6 +240,12 @@ TEST(ReferenceSolver, NineFourThree) {
   for (const Variant* v : {&NINE, &NINE_NOFLYING}) check_movement(*v, {{4, 3}}, "4-3");
 }
 
+// Twelve men's morris: the diagonals are mills and moves, on the same points as nine.
+TEST(ReferenceSolver, TwelveThreeThreeAndFourThree) {
+  check_movement(TWELVE, {{3, 3}, {3, 2}}, "3-3");
+  check_movement(TWELVE, {{4, 3}}, "4-3");
+}
+
 // With the 4-4 unit the reference holds 81 million positions and 1.3 billion moves (6 GB,
 // about 3.5 minutes for both variants): too much for the suite; run it with
 // --gtest_also_run_disabled_tests.
@@ -241,6 +254,35 @@ TEST(ReferenceSolver, DISABLED_NineFourFour) {
 }
 
 TEST(ReferenceSolver, WholeFive) { check_whole(FIVE); }
+
+// The full-board rule (rules.md, twelve), on the one board where a small test reaches a
+// full board: eight men a side on the 16-point board; and twelve. The full sector
+// (8-8, 12-12) has no move: every position a draw under the rule, a loss in 0 without
+// it. Solved alone: no move reads another sector.
+constexpr Variant EIGHT{"eight", &BOARD_16, 8, false};
+constexpr Variant EIGHT_FULL{"eight-full", &BOARD_16, 8, false, true};
+
+TEST(ReferenceSolver, FullBoard) {
+  for (const Variant* v : {&EIGHT, &EIGHT_FULL, &TWELVE}) {
+    const Sector full{uint8_t(v->stones), uint8_t(v->stones), 0, 0};
+    ValueStore store;
+    for (SectorValues& sv : solve_unit(*v, WorkUnit{{full}, {}, false}, store))
+      store.add(std::move(sv));
+    const SectorValues* t = store.find(full);
+    ASSERT_TRUE(t);
+    const ValueCode want = v->full_board_draw ? DRAW : LOSS_IN_0;
+    EXPECT_EQ(uint64_t(std::count(t->values.begin(), t->values.end(), want)), t->values.size())
+        << v->name;
+    check_sanity(*v, store);
+  }
+}
+
+// The same against the reference with everything the graph puts under 8-8 (21 units, 35
+// million positions, about 2 minutes for both): too much for the suite; run it with
+// --gtest_also_run_disabled_tests.
+TEST(ReferenceSolver, DISABLED_FullBoardClosure) {
+  for (const Variant* v : {&EIGHT, &EIGHT_FULL}) check_movement(*v, {{8, 8}}, "8-8");
+}
 
 // Small variants with flying from the empty board, on both boards.
 TEST(ReferenceSolver, WholeFlyingVariants) {

@@ -4,7 +4,8 @@
 Usage: serve_api.py MILLBASE SIX_DB [N_BAD]
 
 Starts `millbase serve --port 0` on six's tables, then checks that:
-- /api/variants lists the four variants with their boards, six with its tables;
+- /api/variants lists the five variants with their boards (twelve's diagonals), six
+  with its tables;
 - /api/game gives, for positions along a game, the same position and the same value
   for every legal move as `millbase analyze --json` (the CLI is the reference);
 - a mill waits for nothing: the legal moves of a mill carry their removal;
@@ -66,13 +67,17 @@ try:
 
     status, body, _ = request(base, "api/variants")
     names = [v["name"] for v in body["variants"]]
-    if status != 200 or names != ["nine", "nine-noflying", "six", "five"]:
+    if status != 200 or names != ["nine", "nine-noflying", "six", "five", "twelve"]:
         fail("variants: %d %s" % (status, names))
     six = body["variants"][2]
     if len(six["points"]) != 16 or six["tables"] != "none" or six["start"] != "W: B: w 6 6":
         fail("six's entry: %s" % json.dumps(six)[:300])
     if len(body["variants"][0]["points"]) != 24:
         fail("nine has not 24 points")
+    # Twelve's lines: nine's 32 and the 8 halves of its four diagonals.
+    twelve = body["variants"][4]
+    if len(twelve["points"]) != 24 or len(twelve["lines"]) != len(body["variants"][0]["lines"]) + 8:
+        fail("twelve's board: %s" % json.dumps(twelve)[:300])
 
     # A game of six along the first listed legal move, then the second, ...: every
     # position and every move's value against the CLI.

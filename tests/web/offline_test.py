@@ -83,9 +83,10 @@ try:
     if status != 200 or first["rule"] != "fifty" or len(first["legal"]) != 16:
         fail("six's empty board offline: %d %s" % (status, json.dumps(first)[:300]))
 
-    # The tables inside: six's and five's 50-ply tables, nothing for nine.
+    # The tables inside: six's and five's 50-ply tables, nothing for nine or twelve.
     tables = {v["name"]: v["tables"] for v in offline("variants", {})[1]["variants"]}
-    if tables != {"nine": None, "nine-noflying": None, "six": "fifty", "five": "fifty"}:
+    if tables != {"nine": None, "nine-noflying": None, "six": "fifty", "five": "fifty",
+                  "twelve": None}:
         fail("the offline build's tables: %s" % tables)
 
     # The page itself draws the board and lists the moves.

@@ -70,8 +70,7 @@ std::string value_json(ValueCode value, Metric metric, int counter,
 Result<const Variant*> variant_of(const ApiParams& params) {
   const std::string name = param(params, "variant", "six");
   if (const Variant* v = find_variant(ascii_lower(name))) return v;
-  return Status::invalid("unknown variant " + quote_token(name) +
-                         " (choose nine, nine-noflying, six, five)");
+  return Status::invalid(unknown_variant_text(name));
 }
 
 // Returns the words of a move list: split at blanks and commas.
