@@ -495,6 +495,15 @@ class PageTest:
               "nine's board does not have 24 points")
         lines = len(d.find_elements(By.CSS_SELECTOR, '#board line'))
         check(lines == 32, f"nine's board has {lines} lines, not 32")
+        # Twelve: nine's points, its 32 lines and the 8 halves of the four diagonals.
+        d.find_element(By.CSS_SELECTOR, '#variant option[value="twelve"]').click()
+        self.settle(0, 'twelve')
+        check(len(d.find_elements(By.CSS_SELECTOR, '#board [data-point]')) == 24,
+              "twelve's board does not have 24 points")
+        lines = len(d.find_elements(By.CSS_SELECTOR, '#board line'))
+        check(lines == 40, f"twelve's board has {lines} lines, not 40")
+        check(self.text('position') == 'W: B: w 12 12',
+              f'a new game of twelve is {self.text("position")!r}')
 
         # A phone: the board and the move list fit the width.
         self.open(url)
