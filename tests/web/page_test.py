@@ -284,6 +284,16 @@ class PageTest:
         self.driver.get(url)
         self.settle(what='the page at ' + url)
 
+    def check_board(self, variant, points, lines):
+        """Selects `variant` and checks that its board draws `points` points and `lines` lines."""
+        d = self.driver
+        d.find_element(By.CSS_SELECTOR, f'#variant option[value="{variant}"]').click()
+        self.settle(0, variant)
+        drawn = len(d.find_elements(By.CSS_SELECTOR, '#board [data-point]'))
+        check(drawn == points, f"{variant}'s board has {drawn} points, not {points}")
+        drawn = len(d.find_elements(By.CSS_SELECTOR, '#board line'))
+        check(drawn == lines, f"{variant}'s board has {drawn} lines, not {lines}")
+
     def run(self, png):
         d = self.driver
         self.open(self.url)
@@ -489,19 +499,9 @@ class PageTest:
         self.settle(0, 'a new game')
         check(self.text('position') == 'W: B: w 5 5', f'a new game of five is {self.text("position")!r}')
         log(f'  five without tables: {message}')
-        d.find_element(By.CSS_SELECTOR, '#variant option[value="nine"]').click()
-        self.settle(0, 'nine')
-        check(len(d.find_elements(By.CSS_SELECTOR, '#board [data-point]')) == 24,
-              "nine's board does not have 24 points")
-        lines = len(d.find_elements(By.CSS_SELECTOR, '#board line'))
-        check(lines == 32, f"nine's board has {lines} lines, not 32")
+        self.check_board('nine', 24, 32)
         # Twelve: nine's points, its 32 lines and the 8 halves of the four diagonals.
-        d.find_element(By.CSS_SELECTOR, '#variant option[value="twelve"]').click()
-        self.settle(0, 'twelve')
-        check(len(d.find_elements(By.CSS_SELECTOR, '#board [data-point]')) == 24,
-              "twelve's board does not have 24 points")
-        lines = len(d.find_elements(By.CSS_SELECTOR, '#board line'))
-        check(lines == 40, f"twelve's board has {lines} lines, not 40")
+        self.check_board('twelve', 24, 40)
         check(self.text('position') == 'W: B: w 12 12',
               f'a new game of twelve is {self.text("position")!r}')
 
