@@ -99,11 +99,23 @@ class ColexTables {
     return r;
   }
 
+  // Returns deposit(mask, within), by 4 table lookups.
+  Bitboard deposit(Bitboard mask, Bitboard within) const {
+    Bitboard r = 0;
+    for (int j = 0; j < 4; ++j) {
+      const unsigned w = (within >> (8 * j)) & 0xFF;
+      r |= Bitboard(deposit_[w][mask & 0xFF]) << (8 * j);
+      mask >>= popcount(w);
+    }
+    return r;
+  }
+
  private:
   ColexTables();
   // part_[j][v][c]: sum over the bits t of v, the i-th lowest, of C(8j + t, c + i + 1).
   uint32_t part_[4][256][33];
   uint8_t extract_[256][256];
+  uint8_t deposit_[256][256];  // deposit_[w][m] = deposit(m, w) for bytes w, m
 };
 
 }  // namespace millbase

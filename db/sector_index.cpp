@@ -26,6 +26,12 @@
 //      of s (as a permutation of the points) of (1 + x^len + y^len): a fixed position
 //      colours each cycle wholly empty, wholly U or wholly T. The constructor checks
 //      that both ways agree.
+// (11) Unranking finds the key of entry i, the last key with offset(key) <= i. With
+//      buckets of B = 2^10 entries and first_key[n] = the key holding entry n * B (and
+//      first_key[last] = the last key), that key lies in
+//      [first_key[i / B], first_key[i / B + 1]]: a search of a few keys.
+// (12) colourings[c] = the a-subset of {0, ..., k - 1} of colex rank c, the inverse
+//      of (5); U* = its points' positions among O*'s points (a bit deposit).
 #include "db/sector_index.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -69,10 +75,13 @@ ColexTables::ColexTables() {
       }
   for (int w = 0; w < 256; ++w)
     for (int s = 0; s < 256; ++s)
-      extract_[w][s] = uint8_t(millbase::extract(Bitboard(s), Bitboard(w)));
+      extract_[w][s] = uint8_t(millbase::extract(Bitboard(s), Bitboard(w))),
+      deposit_[w][s] = uint8_t(millbase::deposit(Bitboard(s), Bitboard(w)));
   // Self-check against the plain loops.
   for (Bitboard x : {0x0u, 0x1u, 0x8421u, 0xFFFFFFu, 0x0F0F0Fu, 0x800001u, 0xFFFFu, 0xC0FFEEu})
-    if (rank(x) != colex_rank(x) || extract(x, 0x5A5A5Au) != millbase::extract(x, 0x5A5A5Au))
+    if (rank(x) != colex_rank(x) || extract(x, 0x5A5A5Au) != millbase::extract(x, 0x5A5A5Au) ||
+        deposit(x, 0x5A5A5Au) != millbase::deposit(x, 0x5A5A5Au) ||
+        deposit(x, 0xF0FF0Fu) != millbase::deposit(x, 0xF0FF0Fu))
       throw std::logic_error("ColexTables self-check failed");
 }
 
@@ -127,7 +136,8 @@ uint64_t SectorIndex::count(const Board& b, int us, int them) {
 
 uint64_t SectorIndex::memory_bytes() const {
   return keys_.capacity() * sizeof(Key) + offsets_.capacity() * sizeof(uint64_t) +
-         (occupied_.capacity() + compact_.capacity() + compact_inverse_.capacity()) *
+         (occupied_.capacity() + compact_.capacity() + compact_inverse_.capacity() +
+          colourings_.capacity() + first_key_.capacity()) *
              sizeof(uint32_t);
 }
 
@@ -177,6 +187,15 @@ SectorIndex::SectorIndex(const Board& b, int us, int them)
   }
   keys_.shrink_to_fit();
   offsets_.shrink_to_fit();
+  colourings_.resize(BINOMIAL[k_][us_]);  // (12)
+  for (uint64_t c = 0; c < colourings_.size(); ++c) colourings_[c] = colex_unrank(c, us_, k_);
+  const uint64_t buckets = (size() + (uint64_t(1) << BUCKET_BITS) - 1) >> BUCKET_BITS;  // (11)
+  first_key_.resize(buckets + 1);
+  for (uint64_t b = 0, key = 0; b < buckets; ++b) {
+    while (offsets_[key + 1] <= b << BUCKET_BITS) ++key;
+    first_key_[b] = uint32_t(key);
+  }
+  first_key_[buckets] = uint32_t(keys_.size() - 1);
   compact_.shrink_to_fit();
   compact_inverse_.shrink_to_fit();
   if (size() != count(b, us, them))
@@ -264,16 +283,42 @@ SectorIndex::Rank SectorIndex::rank(Bitboard us, Located l) const {
   return rank_by(us, l, TableExtract{colex_});
 }
 
-int SectorIndex::unrank(uint64_t i, Bitboard& us, Bitboard& them) const {
+template <class Deposit>
+int SectorIndex::unrank_by(uint64_t i, Bitboard& us, Bitboard& them, Deposit deposit) const {
   assert(i < size());
-  size_t key = std::upper_bound(offsets_.begin(), offsets_.end(), i) - offsets_.begin() - 1;
+  const size_t key = key_of(i);
   const Key& k = keys_[key];
-  uint64_t j = i - offsets_[key];
-  uint64_t c = k.compact == NONE ? j : compact_inverse_[k.inverse + j];
-  us = deposit(colex_unrank(c, us_, k_), k.occupied);
+  const uint64_t j = i - offsets_[key];
+  const uint64_t c = k.compact == NONE ? j : compact_inverse_[k.inverse + j];
+  us = deposit(colourings_[c], k.occupied);
   them = k.occupied & ~us;
   Bitboard u = us;  // stored colourings are the least ones
   return least_colouring(u, k.stabiliser);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+namespace {
+// deposit() by BMI2's pdep instruction.
+struct PdepDeposit {
+  __attribute__((target("bmi2"))) Bitboard operator()(Bitboard mask, Bitboard within) const {
+    return _pdep_u32(mask, within);
+  }
+};
+}  // namespace
+
+__attribute__((target("bmi2"), flatten)) int SectorIndex::unrank_pdep(uint64_t i, Bitboard& us,
+                                                                      Bitboard& them) const {
+  return unrank_by(i, us, them, PdepDeposit{});
+}
+#else
+int SectorIndex::unrank_pdep(uint64_t i, Bitboard& us, Bitboard& them) const {
+  return unrank_by(i, us, them, TableDeposit{colex_});
+}
+#endif
+
+int SectorIndex::unrank(uint64_t i, Bitboard& us, Bitboard& them) const {
+  if (uses_pext()) return unrank_pdep(i, us, them);
+  return unrank_by(i, us, them, TableDeposit{colex_});
 }
 
 }  // namespace millbase

@@ -115,6 +115,27 @@ class SectorIndex {
   // rank_by() with pext, compiled for BMI2: called only when uses_pext().
   Rank rank_pext(Bitboard us, Located l) const;
 
+  // deposit() by table lookups, on every processor.
+  struct TableDeposit {
+    const ColexTables* colex;
+    Bitboard operator()(Bitboard mask, Bitboard within) const {
+      return colex->deposit(mask, within);
+    }
+  };
+  // unrank() with `deposit` for placing the colouring on the occupied set.
+  template <class Deposit>
+  int unrank_by(uint64_t i, Bitboard& us, Bitboard& them, Deposit deposit) const;
+  // unrank_by() with pdep, compiled for BMI2: called only when uses_pext().
+  int unrank_pdep(uint64_t i, Bitboard& us, Bitboard& them) const;
+
+  // Returns the key whose entries hold entry i < size(), by (11).
+  size_t key_of(uint64_t i) const {
+    const uint64_t b = i >> BUCKET_BITS;
+    const auto first = offsets_.begin() + first_key_[b];
+    const auto last = offsets_.begin() + first_key_[b + 1] + 1;
+    return size_t(std::upper_bound(first, last, i) - offsets_.begin() - 1);
+  }
+
   // Calls f(index, us, them, key) for the entries [begin, end) in index order.
   template <class F>
   void walk(uint64_t begin, uint64_t end, F f) const;
@@ -132,20 +153,24 @@ class SectorIndex {
   std::vector<uint32_t> occupied_;
   std::vector<uint32_t> compact_;          // colouring rank -> compact rank (or NONE)
   std::vector<uint32_t> compact_inverse_;  // compact rank -> colouring rank
+  // colourings_[c]: the colouring of colex rank c, C(k, us) of them, (12).
+  std::vector<uint32_t> colourings_;
+  static constexpr int BUCKET_BITS = 10;  // entries per bucket of first_key_: 2^10
+  std::vector<uint32_t> first_key_;       // (11)
 };
 
 template <class F>
 void SectorIndex::walk(uint64_t begin, uint64_t end, F f) const {
   if (begin >= end) return;
   // Walk keys and colourings in order from the entry at `begin`.
-  size_t key = std::upper_bound(offsets_.begin(), offsets_.end(), begin) - offsets_.begin() - 1;
+  size_t key = key_of(begin);
   uint64_t i = begin;
   while (i < end) {
     const Key& k = keys_[key];
     uint64_t width = offsets_[key + 1] - offsets_[key];
     for (uint64_t j = i - offsets_[key]; j < width && i < end; ++j, ++i) {
       uint64_t c = k.compact == NONE ? j : compact_inverse_[k.inverse + j];
-      const Bitboard us = deposit(colex_unrank(c, us_, k_), k.occupied);
+      const Bitboard us = colex_->deposit(colourings_[c], k.occupied);
       f(i, us, k.occupied & ~us, k);
     }
     ++key;

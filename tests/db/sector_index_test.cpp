@@ -5,6 +5,7 @@
 
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "core/symmetry.h"
 #include "core/variant.h"
@@ -79,6 +80,36 @@ TEST(SectorIndex, ForEachMatchesUnrank) {
     ASSERT_EQ(t, tt);
   });
   EXPECT_EQ(expected, 2100u);
+}
+
+// unrank() finds an entry's key through buckets of 1024 entries: every entry of indexes
+// with one bucket, with many, and with keys narrower than a bucket, against one walk
+// from the first entry (which steps from key to key); walks that start at the entries
+// around each bucket boundary agree too.
+TEST(SectorIndex, UnrankAndWalksFromAnyEntryMatchOneWalkFromTheStart) {
+  for (auto [board, a, b] : {std::tuple{&BOARD_16, 2, 0},
+                             {&BOARD_16, 3, 3},
+                             {&BOARD_24, 3, 3},
+                             {&BOARD_24, 4, 4},
+                             {&BOARD_24, 1, 0}}) {
+    SectorIndex index(*board, a, b);
+    std::vector<std::pair<Bitboard, Bitboard>> walked;
+    index.for_each(0, index.size(), [&](uint64_t, Bitboard u, Bitboard t) {
+      walked.push_back({u, t});
+    });
+    ASSERT_EQ(walked.size(), index.size());
+    for (uint64_t i = 0; i < index.size(); ++i) {
+      Bitboard u, t;
+      index.unrank(i, u, t);
+      ASSERT_EQ(std::pair(u, t), walked[i]) << a << "-" << b << " entry " << i;
+    }
+    for (uint64_t edge = 1024; edge < index.size() + 1024; edge += 1024) {
+      const uint64_t begin = edge - 1, end = std::min(edge + 2, index.size());
+      index.for_each(begin, end, [&](uint64_t i, Bitboard u, Bitboard t) {
+        ASSERT_EQ(std::pair(u, t), walked[i]) << a << "-" << b << " walk from " << begin;
+      });
+    }
+  }
 }
 
 // The orbit sizes of the walk are those of unrank and rank, on a board where many
