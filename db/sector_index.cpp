@@ -74,9 +74,10 @@ ColexTables::ColexTables() {
         part_[j][v][c] = uint32_t(sum);
       }
   for (int w = 0; w < 256; ++w)
-    for (int s = 0; s < 256; ++s)
-      extract_[w][s] = uint8_t(millbase::extract(Bitboard(s), Bitboard(w))),
+    for (int s = 0; s < 256; ++s) {
+      extract_[w][s] = uint8_t(millbase::extract(Bitboard(s), Bitboard(w)));
       deposit_[w][s] = uint8_t(millbase::deposit(Bitboard(s), Bitboard(w)));
+    }
   // Self-check against the plain loops.
   for (Bitboard x : {0x0u, 0x1u, 0x8421u, 0xFFFFFFu, 0x0F0F0Fu, 0x800001u, 0xFFFFu, 0xC0FFEEu})
     if (rank(x) != colex_rank(x) || extract(x, 0x5A5A5Au) != millbase::extract(x, 0x5A5A5Au) ||
@@ -223,6 +224,12 @@ namespace {
 struct TableExtract {
   const ColexTables* colex;
   Bitboard operator()(Bitboard sub, Bitboard within) const { return colex->extract(sub, within); }
+};
+
+// deposit() by table lookups, on every processor.
+struct TableDeposit {
+  const ColexTables* colex;
+  Bitboard operator()(Bitboard mask, Bitboard within) const { return colex->deposit(mask, within); }
 };
 
 #if defined(__x86_64__) && defined(__GNUC__)

@@ -115,13 +115,6 @@ class SectorIndex {
   // rank_by() with pext, compiled for BMI2: called only when uses_pext().
   Rank rank_pext(Bitboard us, Located l) const;
 
-  // deposit() by table lookups, on every processor.
-  struct TableDeposit {
-    const ColexTables* colex;
-    Bitboard operator()(Bitboard mask, Bitboard within) const {
-      return colex->deposit(mask, within);
-    }
-  };
   // unrank() with `deposit` for placing the colouring on the occupied set.
   template <class Deposit>
   int unrank_by(uint64_t i, Bitboard& us, Bitboard& them, Deposit deposit) const;
