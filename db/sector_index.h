@@ -4,7 +4,8 @@
 // Every index entry is exactly one position up to the 16 symmetries, so the number of
 // entries equals the number of distinct positions up to symmetry (formulas in
 // sector_index.cpp). rank() is a few table lookups (plus the stabiliser of the occupied
-// set for the rare symmetric ones); unrank() adds a binary search over the keys.
+// set for the rare symmetric ones); unrank() adds a search among the few keys of a bucket of 1024
+// entries.
 #pragma once
 
 #include <algorithm>
