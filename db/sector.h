@@ -14,7 +14,7 @@ struct Sector {
   uint8_t us = 0, them = 0;            // stones on the board
   uint8_t us_hand = 0, them_hand = 0;  // stones in hand
 
-  bool placement() const { return us_hand || them_hand; }
+  constexpr bool placement() const { return us_hand || them_hand; }
   auto operator<=>(const Sector&) const = default;
 };
 

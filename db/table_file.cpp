@@ -169,7 +169,8 @@ Status TableFile::read_wdl_block(uint32_t b, std::vector<Wdl>& out) const {
 
 Result<std::vector<ValueCode>> TableFile::read_all() const {
   if (derived())
-    return Status::error(path_ + ": derived table: its values are found by a one-ply search");
+    return Status::error(path_ +
+                         ": derived table: its values are found by a search over its successors");
   std::vector<ValueCode> values = huge_vector<ValueCode>(header_.entries, 0);
   std::vector<std::string> errors(header_.block_count);
 #pragma omp parallel for schedule(dynamic, 1)

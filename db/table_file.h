@@ -31,7 +31,8 @@ class TableFile {
   const std::string& path() const { return path_; }
   uint64_t file_size() const { return file_size_; }
   const std::vector<BlockEntry>& blocks() const { return blocks_; }
-  // Returns true when the values are not stored but derived by a one-ply search.
+  // Returns true when the values are not stored but derived by a search over the
+  // successors' tables (solver/pack.h).
   bool derived() const { return header_.encoding == Encoding::DERIVED; }
 
   // Reads, checks and decodes block b into out (header().block_entries codes at most).

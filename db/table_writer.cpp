@@ -119,8 +119,8 @@ Status write_table(const std::string& path, const Variant& v, const Sector& s,
 }
 
 Status write_derived_table(const std::string& path, const Variant& v, const Sector& s,
-                           uint64_t entries, const TableStats& stats) {
-  TableHeader h = make_header(v, s, entries);
+                           uint64_t entries, const TableStats& stats, Metric metric) {
+  TableHeader h = make_header(v, s, entries, metric);
   h.encoding = Encoding::DERIVED;
   h.stats = stats;
   return write_file(path, h, nullptr);

@@ -15,9 +15,9 @@ Status write_table(const std::string& path, const Variant& v, const Sector& s,
                    std::span<const ValueCode> values, int zstd_level = DEFAULT_ZSTD_LEVEL,
                    uint32_t block_entries = DEFAULT_BLOCK_ENTRIES, Metric metric = Metric::DTM);
 
-// Writes the table of a derived sector (Encoding::DERIVED): its header with `entries`
-// and the statistics of its values, and no blocks.
+// Writes the table of a derived sector (Encoding::DERIVED): its header with `entries`,
+// the metric and the statistics of its values, and no blocks.
 Status write_derived_table(const std::string& path, const Variant& v, const Sector& s,
-                           uint64_t entries, const TableStats& stats);
+                           uint64_t entries, const TableStats& stats, Metric metric = Metric::DTM);
 
 }  // namespace millbase

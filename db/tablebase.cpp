@@ -150,15 +150,19 @@ class TablebaseImpl : public Tablebase {
     return (*b)->wdl[e->index % per_block];
   }
 
-  // Returns the value of p by the rules.md formula over its successors' probes.
+  // Returns the value of p by the rules.md formula over its successors' probes; with
+  // fifty codes, by FiftyFolder (db/value.h).
   Result<ValueCode> fold_successors(const Position& p) const {
+    const bool placement = p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0;
     ValueFolder fold;
+    FiftyFolder fifty;
     for (Move m : MoveList(variant(), p)) {
       Result<ValueCode> c = probe(do_move(p, m));
       if (!c) return c;
-      fold.add(*c);
+      metric_ == Metric::FIFTY ? fifty.add(*c, !placement && m.remove != NO_POINT, placement)
+                               : fold.add(*c);
     }
-    return fold.result();
+    return metric_ == Metric::FIFTY ? fifty.result() : fold.result();
   }
 
   const Metric metric_;

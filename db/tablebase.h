@@ -83,14 +83,4 @@ constexpr ValueCode value_for_mover(ValueCode after) {
   return is_draw(after) ? DRAW : code_of_distance(distance(after) + 1);
 }
 
-// Returns true when value a is better than b for the side that gets it.
-constexpr bool better(ValueCode a, ValueCode b) {
-  auto rank = [](ValueCode v) -> long {
-    if (is_win(v)) return 1000000L - distance(v);
-    if (is_draw(v)) return 0;
-    return -1000000L + distance(v);
-  };
-  return rank(a) > rank(b);
-}
-
 }  // namespace millbase

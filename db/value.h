@@ -117,6 +117,36 @@ constexpr ValueCode fifty_for_mover(ValueCode after, bool zeroing, bool placemen
   return fifty_code(win, !placement && z > FIFTY_PLIES ? FIFTY_BEYOND : z);
 }
 
+// Returns true when value a is better than b for the side that gets it.
+constexpr bool better(ValueCode a, ValueCode b) {
+  auto rank = [](ValueCode v) -> long {
+    if (is_win(v)) return 1000000L - distance(v);
+    if (is_draw(v)) return 0;
+    return -1000000L + distance(v);
+  };
+  return rank(a) > rank(b);
+}
+
+// Returns the fifty code of a position from its successors' stored fifty codes: the
+// best, by better(), of fifty_for_mover over its moves, the order analyze() ranks
+// moves in at counter 0. (The solver finds the same code in two steps: the value at
+// counter 0 from its successors, then the labels beyond the rule from the plain tables;
+// here they come from the successors' labels.) Call add() per move, then result().
+class FiftyFolder {
+ public:
+  void add(ValueCode after, bool zeroing, bool placement) {
+    const ValueCode mine = fifty_for_mover(after, zeroing, placement);
+    if (!any_ || better(mine, best_)) best_ = mine;
+    any_ = true;
+  }
+  // No move at all: a loss in 0.
+  ValueCode result() const { return any_ ? best_ : LOSS_IN_0; }
+
+ private:
+  ValueCode best_ = DRAW;
+  bool any_ = false;
+};
+
 // Returns "win", "cursed win", "draw", "blessed loss" or "loss".
 inline const char* fifty_class_name(FiftyClass c) {
   constexpr const char* NAMES[] = {"win", "cursed win", "draw", "blessed loss", "loss"};

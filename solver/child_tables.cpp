@@ -11,19 +11,23 @@
 
 namespace millbase {
 
-Result<std::vector<ValueCode>> derive_values(
-    const Variant& v, const std::string& dir, const Sector& s, ValueStore& store,
-    const std::function<void(uint64_t done)>& on_progress) {
+Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string& dir,
+                                             const Sector& s, ValueStore& store,
+                                             const std::function<void(uint64_t done)>& on_progress,
+                                             Metric metric) {
   std::vector<Sector> successors;
   for (const Sector& c : successor_sectors(s))
     if (!is_terminal(c)) successors.push_back(c);
-  if (Status st = load_sectors(v, dir, successors, store); !st) return st;
+  if (Status st = load_sectors(v, dir, successors, store, metric); !st) return st;
   const auto index = SectorIndex::get(*v.board, s.us, s.them);
   std::vector<ValueCode> values = huge_vector<ValueCode>(index->size(), 0);
   const ChildLookup lookup(store, successors);
   parallel_for_each(
       *index,
-      [&](uint64_t i, Bitboard us, Bitboard them) { values[i] = evaluate(v, s, us, them, lookup); },
+      [&](uint64_t i, Bitboard us, Bitboard them) {
+        values[i] = metric == Metric::FIFTY ? evaluate_fifty_code(v, s, us, them, lookup)
+                                            : evaluate(v, s, us, them, lookup);
+      },
       [&](uint64_t done) {
         if (on_progress) on_progress(done);
       });
@@ -36,12 +40,10 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
     if (store.find(s)) continue;
     Result<TableFile> file = TableFile::open_sector(v, dir, s, metric);
     if (!file) return file.status();
-    if (file->derived() && metric != Metric::DTM)
-      return Status::error(file->path() + ": derived 50-ply tables are not supported");
     Result<std::vector<ValueCode>> values =
-        file->derived() ? derive_values(v, dir, s, store) : file->read_all();
+        file->derived() ? derive_values(v, dir, s, store, {}, metric) : file->read_all();
     if (!values) return values.status();
-    if (file->derived() && compute_stats(*values) != file->header().stats)
+    if (file->derived() && compute_stats(*values, metric) != file->header().stats)
       return Status::error(file->path() +
                            ": derived table: its statistics do not match the search over its "
                            "successors' tables");

@@ -35,7 +35,7 @@ Status label_beyond_rule(const Variant& v, const std::string& plain_dir, SectorV
   Result<TableFile> plain = TableFile::open_sector(v, plain_dir, sv.sector);
   if (!plain) return plain.status();
   if (plain->derived()) {
-    // A packed directory: the values come from a one-ply search over the successors'
+    // A packed directory: the values come from a search over the successors'
     // tables, checked against the derived table's statistics, as probe finds them.
     ValueStore store;
     if (Status st = load_sectors(v, plain_dir, {sv.sector}, store); !st) return st;

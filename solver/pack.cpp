@@ -19,31 +19,38 @@ namespace millbase {
 Result<std::vector<PackedSector>> pack_tables(
     const Variant& v, const std::string& dir,
     const std::function<void(const PackedSector&)>& on_sector, bool quiet) {
-  // A read of what is there: never a new directory.
-  if (Status st = check_table_dir(v, dir); !st) return st;
-  if (Status st = check_tables_belong(v, dir, Metric::DTM); !st) return st;
+  // A read of what is there: never a new directory. Plain or 50-ply tables, as the
+  // directory says.
+  Result<Metric> metric = dir_metric(dir);
+  if (!metric) return metric.status();
+  if (Status st = check_table_dir(v, dir, *metric); !st) return st;
+  if (Status st = check_tables_belong(v, dir, *metric); !st) return st;
   Result<DirLock> lock = DirLock::acquire(dir);
   if (!lock) return lock.status();
   // Leftovers of killed runs can go now that no other writer is here.
   remove_leftovers(dir);
   std::vector<PackedSector> packed;
   const SectorGraph graph(v);
-  // The tables to pack, in solving order.
+  // The tables to pack: the placement sectors first, while the movement tables that the
+  // last placements read are still stored (else their check would recompute them), then
+  // the movement sectors; each part in solving order.
   std::vector<Sector> selected;
   uint64_t total = 0;
-  for (const WorkUnit& unit : graph.units())
-    for (const Sector& s : unit.sectors)
-      if (derived_when_packed(s) && ::access(table_path(dir, s).c_str(), F_OK) == 0) {
-        selected.push_back(s);
-        total += SectorIndex::count(*v.board, s.us, s.them);
-      }
+  for (const bool placement : {true, false})
+    for (const WorkUnit& unit : graph.units())
+      for (const Sector& s : unit.sectors)
+        if (s.placement() == placement && derived_when_packed(s) &&
+            ::access(table_path(dir, s).c_str(), F_OK) == 0) {
+          selected.push_back(s);
+          total += SectorIndex::count(*v.board, s.us, s.them);
+        }
   ProgressReporter progress(quiet, total, "packed");
   for (size_t k = 0; k < selected.size(); ++k) {
     const Sector& s = selected[k];
     const std::string path = table_path(dir, s);
     progress.start_unit(int(k + 1), int(selected.size()), sector_name(s),
                         SectorIndex::count(*v.board, s.us, s.them));
-    Result<TableFile> file = TableFile::open_sector(v, dir, s);
+    Result<TableFile> file = TableFile::open_sector(v, dir, s, *metric);
     if (!file) return file.status();
     if (file->derived()) {
       progress.finish_unit(true);
@@ -55,7 +62,8 @@ Result<std::vector<PackedSector>> pack_tables(
     // The successors' tables, loaded for this sector only.
     ValueStore store;
     Result<std::vector<ValueCode>> derived = derive_values(
-        v, dir, s, store, [&](uint64_t done) { progress.update("derived", done, stored->size()); });
+        v, dir, s, store, [&](uint64_t done) { progress.update("derived", done, stored->size()); },
+        *metric);
     if (!derived) return derived.status();
     const auto bad = std::mismatch(derived->begin(), derived->end(), stored->begin());
     if (bad.first != derived->end()) {
@@ -69,9 +77,10 @@ Result<std::vector<PackedSector>> pack_tables(
                            format_position(v, p) + "); not packed: run millbase verify");
     }
     PackedSector done{s, file->header().entries, file->file_size(), 0};
-    if (Status st = write_derived_table(path, v, s, done.entries, file->header().stats); !st)
+    if (Status st = write_derived_table(path, v, s, done.entries, file->header().stats, *metric);
+        !st)
       return st;
-    Result<TableFile> after = TableFile::open_sector(v, dir, s);
+    Result<TableFile> after = TableFile::open_sector(v, dir, s, *metric);
     if (!after) return after.status();
     done.bytes_after = after->file_size();
     packed.push_back(done);

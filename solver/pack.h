@@ -1,6 +1,6 @@
-// Packing a table directory for distribution: the tables of some placement sectors are
-// replaced by derived tables (Encoding::DERIVED) whose values a probe finds by a
-// one-ply search over their successors' tables.
+// Packing a table directory for distribution: the tables of some sectors are replaced
+// by derived tables (Encoding::DERIVED) whose values a probe finds by a search over
+// their successors' tables.
 #pragma once
 
 #include <functional>
@@ -10,12 +10,19 @@
 
 namespace millbase {
 
-// Returns true for the sectors a pack derives: placement sectors (stones in the mover's
-// hand) whose hands hold an odd number of stones in all. Their successors have an even
-// number in hand or none, so they are never derived themselves and a probe searches
-// one ply only.
+// Returns true for the sectors a pack derives (docs/format.md, "Derived tables"):
+// - placement sectors (stones in the mover's hand) whose hands hold an odd number of
+//   stones in all; their successors have an even number in hand, or are movement
+//   sectors (after the last placement, hands 1 and 0);
+// - movement sectors a-b where the mover has more stones than the opponent, who has three
+//   or more (a > b >= 3); their successors b-a and (b-1)-a have the mover with fewer
+//   stones, so they are stored (or terminal).
+// A probe of a derived sector therefore searches one ply into stored tables, except
+// from the last placement (hands 1 and 0), whose movement successors may be derived
+// themselves: two plies there.
 constexpr bool derived_when_packed(const Sector& s) {
-  return s.us_hand > 0 && (s.us_hand + s.them_hand) % 2 == 1;
+  if (s.placement()) return s.us_hand > 0 && (s.us_hand + s.them_hand) % 2 == 1;
+  return s.us > s.them && s.them >= 3;
 }
 
 struct PackedSector {
@@ -24,12 +31,13 @@ struct PackedSector {
   uint64_t bytes_before = 0, bytes_after = 0;
 };
 
-// Packs the tables of dir: each sector table that derived_when_packed() selects and is
-// not derived yet is checked (a search over its successors' tables must give exactly
-// the stored values) and then replaced atomically by a derived table. Tables absent
-// from dir are skipped; a selected table's successors must be present. Holds the
-// directory lock. Calls on_sector after each replacement. Unless quiet, reports progress
-// on stderr. Resumable: a table already derived is skipped.
+// Packs the tables of dir (plain or 50-ply ones, as its manifest says): each sector
+// table that derived_when_packed() selects and is not derived yet is checked (a search
+// over its successors' tables must give exactly the stored values) and then replaced
+// atomically by a derived table. Tables absent from dir are skipped; a selected table's
+// successors must be present. Holds the directory lock. Calls on_sector after each
+// replacement. Unless quiet, reports progress on stderr. Resumable: a table already
+// derived is skipped.
 Result<std::vector<PackedSector>> pack_tables(
     const Variant& v, const std::string& dir,
     const std::function<void(const PackedSector&)>& on_sector = {}, bool quiet = false);

@@ -85,4 +85,9 @@ std::optional<Metric> resolve_rule(const std::string& rule) {
   return std::nullopt;
 }
 
+std::string metric_mismatch(const std::string& dir, Metric found, Metric wanted) {
+  return dir + " holds " + metric_name(found) + " tables" +
+         (wanted == Metric::FIFTY ? ", not the 50-ply rule's" : "; read them with --rule fifty");
+}
+
 }  // namespace millbase::cli

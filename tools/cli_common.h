@@ -70,6 +70,10 @@ void add_rule_option(CLI::App* cmd, std::string* rule, const char* help);
 // another word prints an error naming it and returns nullopt.
 std::optional<Metric> resolve_rule(const std::string& rule);
 
+// Returns the error for dir holding `found` tables where --rule asked for `wanted` ones,
+// with the flag that fixes it.
+std::string metric_mismatch(const std::string& dir, Metric found, Metric wanted);
+
 // Resolves --sector names and --max-stones K into stored sectors of v; prints errors.
 bool parse_targets(const Variant& v, const std::vector<std::string>& names, int max_stones,
                    std::vector<Sector>& targets);

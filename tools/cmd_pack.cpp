@@ -1,5 +1,5 @@
 // millbase pack: shrink a solved directory for distribution by deriving the tables
-// of placement sectors with an odd number of stones in hand.
+// that solver/pack.h derived_when_packed() selects.
 #include <omp.h>
 
 #include <cstdio>
@@ -17,9 +17,9 @@ int run_pack(const TablesArgs& a) {
   if (!v) return EXIT_USAGE;
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
-  const std::string dir = table_dir(*v, a.db);
-  if (*metric != Metric::DTM || metric_of(dir) != Metric::DTM)
-    return fail(EXIT_USAGE, "pack does not pack 50-ply tables (yet): their values are kept whole");
+  const std::string dir = table_dir(*v, a.db, *metric);
+  if (metric_of(dir) != *metric)
+    return fail(EXIT_USAGE, metric_mismatch(dir, metric_of(dir), *metric));
   if (a.threads > 0) omp_set_num_threads(a.threads);
   Result<std::vector<PackedSector>> packed = pack_tables(
       *v, dir,
@@ -54,8 +54,9 @@ Command register_pack(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "pack",
       "Shrink a solved directory for distribution: replace the tables of placement "
-      "sectors with an odd number of stones in hand by derived tables (found by a "
-      "one-ply search when probed), after checking them");
+      "sectors with an odd number of stones in hand, and of movement sectors where the "
+      "mover has more stones, by derived tables (found by a search over their successors "
+      "when probed), after checking them");
   add_table_options(cmd, *a);
   add_quiet_option(cmd, *a);
   cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")

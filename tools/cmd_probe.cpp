@@ -120,9 +120,7 @@ Result<std::shared_ptr<const Tablebase>> open_tables(const ProbeArgs& a, const V
   const std::string dir = table_dir(v, a.db, a.metric);
   Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir, o);
   if (tb && (*tb)->metric() != a.metric)
-    return Status::invalid(
-        dir + " holds " + metric_name((*tb)->metric()) + " tables" +
-        (a.metric == Metric::FIFTY ? ", not the 50-ply rule's" : "; read them with --rule fifty"));
+    return Status::invalid(metric_mismatch(dir, (*tb)->metric(), a.metric));
   return tb;
 }
 

@@ -9,6 +9,7 @@
 #include "db/sector_index.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
+#include "solver/child_tables.h"
 #include "solver/expected_tables.h"
 #include "solver/sector_graph.h"
 #include "tools/cli_common.h"
@@ -46,11 +47,22 @@ struct Beyond {
   uint64_t cursed_wins = 0, blessed_losses = 0;
 };
 
-// Returns the cursed wins and blessed losses of a 50-ply table: its WDL plane holds the
-// value without the rule, its header's statistics the value under it.
-Result<Beyond> count_beyond(const TableFile& file) {
-  if (file.derived())
-    return Status::error(file.path() + ": derived 50-ply tables are not supported");
+// Returns the cursed wins and blessed losses of the 50-ply table of sector s in dir: its
+// WDL plane holds the value without the rule, its header's statistics the value under
+// it. A derived table's codes are computed from its successors' tables.
+Result<Beyond> count_beyond(const Variant& v, const std::string& dir, const Sector& s,
+                            const TableFile& file) {
+  if (file.derived()) {
+    ValueStore store;
+    if (Status st = load_sectors(v, dir, {s}, store, Metric::FIFTY); !st) return st;
+    Beyond b;
+    for (ValueCode c : store.find(s)->values)
+      if (fifty_class(c) == FiftyClass::CursedWin)
+        ++b.cursed_wins;
+      else if (fifty_class(c) == FiftyClass::BlessedLoss)
+        ++b.blessed_losses;
+    return b;
+  }
   uint64_t wins = 0, losses = 0;
   std::vector<Wdl> block;
   for (uint32_t b = 0; b < file.header().block_count; ++b) {
@@ -92,7 +104,7 @@ int run_stats(const TablesArgs& a) {
       if (std::find(expected->begin(), expected->end(), s) == expected->end()) continue;
       Result<TableFile> file = TableFile::open_sector(*v, dir, s, *metric);
       Result<Beyond> beyond = Beyond{};
-      if (file && fifty && !(beyond = count_beyond(*file))) file = beyond.status();
+      if (file && fifty && !(beyond = count_beyond(*v, dir, s, *file))) file = beyond.status();
       if (!file) {
         // Named on stderr; the totals cover the tables read.
         const bool absent = file.status().code() == Status::Code::NotFound;

@@ -10,9 +10,12 @@
 #include <map>
 #include <set>
 
+#include "core/notation.h"
+#include "db/sector_index.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
 #include "db/table_writer.h"
+#include "db/tablebase.h"
 #include "solve_test_util.h"
 #include "solver/solve.h"
 #include "solver/verify.h"
@@ -22,7 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-TEST(Pack, DerivesTheOddHandPlacementSectorsAndStillVerifies) {
+TEST(Pack, DerivesTheSelectedSectorsAndStillVerifies) {
   const std::string dir = temp_dir("pack");
   solve_into(SIX, dir, 2);
   Result<std::vector<PackedSector>> packed = pack_tables(SIX, dir);
@@ -51,6 +54,31 @@ TEST(Pack, DerivesTheOddHandPlacementSectorsAndStillVerifies) {
   fs::remove_all(dir);
 }
 
+// The probe depth that pack.h promises: a derived sector's successors are stored, except
+// the movement successors of the last placements, whose own successors are stored.
+TEST(Pack, ADerivedSectorIsProbedInTwoPliesAtMost) {
+  for (const Variant* v : all_variants()) {
+    int derived_movement = 0, two_ply = 0;
+    const SectorGraph graph(*v);
+    for (const WorkUnit& u : graph.units())
+      for (const Sector& s : u.sectors) {
+        if (!derived_when_packed(s)) continue;
+        derived_movement += !s.placement();
+        for (const Sector& c : successor_sectors(s)) {
+          if (is_terminal(c) || !derived_when_packed(c)) continue;
+          ++two_ply;
+          EXPECT_TRUE(s.us_hand == 1 && s.them_hand == 0 && !c.placement())
+              << v->name << " " << sector_name(s) << " -> " << sector_name(c);
+          for (const Sector& d : successor_sectors(c))
+            EXPECT_TRUE(is_terminal(d) || !derived_when_packed(d))
+                << v->name << " " << sector_name(c) << " -> " << sector_name(d);
+        }
+      }
+    EXPECT_GT(derived_movement, 0) << v->name;
+    EXPECT_GT(two_ply, 0) << v->name;
+  }
+}
+
 TEST(Pack, LaterSolvesReadDerivedChildrenAndWriteTheSameTables) {
   const std::string full = temp_dir("pack-full"), partial = temp_dir("pack-partial");
   solve_into(SIX, full, 2);
@@ -72,6 +100,57 @@ TEST(Pack, LaterSolvesReadDerivedChildrenAndWriteTheSameTables) {
   }
   fs::remove_all(full);
   fs::remove_all(partial);
+}
+
+// 50-ply tables: a derived sector's codes, labels beyond the rule included, come out of
+// its successors' codes (FiftyFolder) equal to what the solver stored, both when a
+// reader loads the whole sector and when the Tablebase probes its positions.
+TEST(Pack, FiftyTablesDeriveTheStoredCodes) {
+  const std::string plain = temp_dir("pack-fifty-plain"), fifty = temp_dir("pack-fifty"),
+                    packed = temp_dir("pack-fifty-packed");
+  solve_into(SIX, plain, 2);
+  SolveOptions opts;
+  opts.dir = fifty;
+  opts.quiet = true;
+  opts.metric = Metric::FIFTY;
+  opts.plain_dir = plain;
+  ASSERT_TRUE(solve(SIX, opts));
+  fs::copy(fifty, packed);
+  Result<std::vector<PackedSector>> p = pack_tables(SIX, packed);
+  ASSERT_TRUE(p) << p.message();
+  ASSERT_EQ(p->size(), 118u);
+  auto tb = Tablebase::open(SIX, packed);
+  ASSERT_TRUE(tb) << tb.message();
+  ASSERT_EQ((*tb)->metric(), Metric::FIFTY);
+  uint64_t beyond = 0, probed = 0;
+  for (const PackedSector& d : *p) {
+    const Sector& s = d.sector;
+    Result<TableFile> f = TableFile::open_sector(SIX, fifty, s, Metric::FIFTY);
+    ASSERT_TRUE(f) << f.message();
+    const std::vector<ValueCode> stored = *f->read_all();
+    ValueStore store;
+    ASSERT_TRUE(load_sectors(SIX, packed, {s}, store, Metric::FIFTY)) << sector_name(s);
+    ASSERT_EQ(store.find(s)->values, stored) << sector_name(s);
+    for (ValueCode c : stored) beyond += !is_draw(c) && fifty_z(c) == FIFTY_BEYOND;
+    // Every 13th position through the probe, which folds its successors' probes.
+    SectorIndex::get(*SIX.board, s.us, s.them)
+        ->for_each(0, stored.size(), [&](uint64_t i, Bitboard us, Bitboard them) {
+          if (i % 13) return;
+          Position q;
+          q.stones = {us, them};
+          q.in_hand = {s.us_hand, s.them_hand};
+          if (game_over(SIX, q) != GameOver::None) return;
+          Result<ValueCode> got = (*tb)->probe(q);
+          ASSERT_TRUE(got) << got.message();
+          ASSERT_EQ(*got, stored[i]) << format_position(SIX, q);
+          ++probed;
+        });
+  }
+  EXPECT_GT(beyond, 0u);  // cursed wins and blessed losses among the derived codes
+  EXPECT_GT(probed, 100000u);
+  fs::remove_all(plain);
+  fs::remove_all(fifty);
+  fs::remove_all(packed);
 }
 
 TEST(Pack, RefusesATableThatDisagreesWithItsSuccessors) {

@@ -78,7 +78,7 @@ void check_round_trip(const Variant& v, const std::vector<Sector>& targets, bool
 
 TEST(Probe, SixReadsBackEveryEntry) { check_round_trip(SIX, {}); }
 
-// Derived tables (pack): a one-ply search gives every value, WDL and analysis.
+// Derived tables (pack): a search over the successors gives every value, WDL and analysis.
 TEST(Probe, PackedSixReadsBackEveryEntry) { check_round_trip(SIX, {}, true); }
 
 TEST(Probe, NineThreeAndFourStoneMovementReadsBackEveryEntry) {

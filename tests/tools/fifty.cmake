@@ -10,12 +10,8 @@ set_tests_properties(cli.solve_six_fifty PROPERTIES FIXTURES_SETUP six_fifty
 # The issue's example: a win in 73 without the rule, a draw under it (a cursed win), and
 # perfect play under the draw rules of play draws it, as probe says.
 set(CURSED "W:f2,b4,c4,b6,f6 B:b2,d2,c5,d6 w")
-millbase_cli_test(probe_fifty_cursed 0 "White to move: cursed win: a draw under the 50-ply rule \\(a win without it\\); without the rule: win in 73"
-  probe --rule fifty --db ${FIFTY_DB} --plain ${SIX_DB} ${CURSED})
 millbase_cli_test(probe_fifty_cursed_json 0 "\"rule\":\"fifty\",\"counter\":0,\"result\":\"draw\",\"distance\":null,\"class\":\"cursed_win\",\"z\":null,\"without_rule\":\\{\"result\":\"win\",\"distance\":73\\}"
   probe --rule fifty --db ${FIFTY_DB} --plain ${SIX_DB} --json ${CURSED})
-millbase_cli_test(play_fifty_cursed 0 "Draw: 50 plies without a mill"
-  play --db ${FIFTY_DB} --position ${CURSED} --white computer --black computer)
 # The first position of the movement phase on the longest line of six under the rule:
 # Black loses in 50 with the counter at 0, so one ply on the counter makes it a draw, and
 # perfect play under the rule wins it.
@@ -25,16 +21,28 @@ millbase_cli_test(probe_fifty_counters 2
   "c5 b: Black to move: loss in 50 \\(50-ply rule: plies to the next mill or the end\\).*c5 b: Black to move: draw under the 50-ply rule with the counter at 1 \\(a loss in 50 with the counter at 0 or less\\).*c5 b: Black to move: draw under the 50-ply rule with the counter at 50 .*line 4: counter '51' is not a number of plies 0..50"
   probe --rule fifty --db ${FIFTY_DB} -)
 set(CLI_INPUT "")
-millbase_cli_test(play_fifty_win 0 "White wins: Black has only two stones left"
-  play --db ${FIFTY_DB} --position ${LOSS50} --white computer --black computer)
+# What the tables in `db` answer, as solved or packed: tests cli.<name><suffix>, needing
+# `fixtures`. The counts are six's (docs/results.md).
+function(fifty_answers suffix db fixtures)
+  millbase_cli_test(probe_fifty_cursed${suffix} 0 "White to move: cursed win: a draw under the 50-ply rule \\(a win without it\\); without the rule: win in 73"
+    probe --rule fifty --db ${db} --plain ${SIX_DB} ${CURSED})
+  millbase_cli_test(play_fifty_cursed${suffix} 0 "Draw: 50 plies without a mill"
+    play --db ${db} --position ${CURSED} --white computer --black computer)
+  millbase_cli_test(play_fifty_win${suffix} 0 "White wins: Black has only two stones left"
+    play --db ${db} --position ${LOSS50} --white computer --black computer)
+  millbase_cli_test(analyze_fifty${suffix} 0 "Black to move: loss in 50 [^\n]*\n  f2-f4 +loss in 50\n  b4-b6 +loss in 50\n  d3-e3 +loss in 10\n"
+    analyze --rule fifty --db ${db} ${LOSS50})
+  millbase_cli_test(stats_six_fifty${suffix} 0 "total +3258758 +1987493 +8586 +225554 +30552 +1006573 +53 +54\n.*Placement positions whose value the rule changes: 23841 \\(3909 cursed wins, 19932 blessed losses\\)"
+    stats --rule fifty --db ${db})
+  millbase_cli_test(verify_six_fifty${suffix} 0 "231 sectors, 3258758 positions, 0 mismatches"
+    verify --rule fifty --db ${db})
+  set_tests_properties(cli.probe_fifty_cursed${suffix} cli.play_fifty_cursed${suffix}
+    cli.play_fifty_win${suffix} cli.analyze_fifty${suffix} cli.stats_six_fifty${suffix}
+    cli.verify_six_fifty${suffix} PROPERTIES FIXTURES_REQUIRED "${fixtures}")
+endfunction()
+fifty_answers("" ${FIFTY_DB} "six_db;six_fifty")
 millbase_cli_test(probe_fifty_placement_counter 2 "a placement position has no 50-ply counter"
   probe --rule fifty --db ${FIFTY_DB} --counter 3 "W: B: w 6 6")
-millbase_cli_test(analyze_fifty 0 "Black to move: loss in 50 [^\n]*\n  f2-f4 +loss in 50\n  b4-b6 +loss in 50\n  d3-e3 +loss in 10\n"
-  analyze --rule fifty --db ${FIFTY_DB} ${LOSS50})
-millbase_cli_test(stats_six_fifty 0 "total +3258758 .*Placement positions whose value the rule changes: [1-9][0-9]* \\([1-9][0-9]* cursed wins, [1-9][0-9]* blessed losses\\)"
-  stats --rule fifty --db ${FIFTY_DB})
-millbase_cli_test(verify_six_fifty 0 "231 sectors, 3258758 positions, 0 mismatches"
-  verify --rule fifty --db ${FIFTY_DB})
 millbase_cli_test(info_six_fifty 0 "six under the 50-ply rule, 231 tables, 3258758 positions.*0 corrupt, 0 missing"
   info ${FIFTY_DB})
 # The engine plays under the rule with the tables at hand: the value at the counter.
@@ -52,12 +60,18 @@ millbase_cli_test(probe_fifty_as_plain 2 "holds fifty tables; read them with --r
   probe --db ${FIFTY_DB} ${CURSED})
 millbase_cli_test(solve_fifty_no_plain 3 "the 50-ply solve reads the plain tables: no table directory ${NO_DIR} \\(tables of six\\); build it with: millbase solve --variant six --out ${NO_DIR}"
   solve --rule fifty --plain ${NO_DIR} --out ${CMAKE_CURRENT_BINARY_DIR}/unused-fifty)
-millbase_cli_test(pack_fifty 2 "pack does not pack 50-ply tables"
-  pack --rule fifty --db ${FIFTY_DB})
+# Packed, the 50-ply tables answer as before (docs/format.md, derived tables).
+set(FIFTY_PACKED ${CMAKE_CURRENT_BINARY_DIR}/six-fifty-packed)
+millbase_pack_copy(pack_fifty ${FIFTY_DB} six_fifty ${FIFTY_PACKED} six_fifty_packed
+  "118 tables derived \\(1706614 positions\\)" --rule fifty)
+millbase_cli_test(pack_fifty_without_rule 2 "six-fifty-packed holds fifty tables; read them with --rule fifty"
+  pack --db ${FIFTY_PACKED})
+set_tests_properties(cli.pack_fifty_without_rule PROPERTIES FIXTURES_REQUIRED
+  "six_db;six_fifty_packed")
+fifty_answers(_packed ${FIFTY_PACKED} "six_db;six_fifty_packed")
 millbase_cli_test(probe_bad_rule 2 "unknown rule 'forty' \\(choose none or fifty\\)"
   probe --rule forty ${CURSED})
-set_tests_properties(cli.probe_fifty_cursed cli.probe_fifty_cursed_json cli.play_fifty_cursed
-  cli.probe_fifty_counters cli.play_fifty_win cli.probe_fifty_placement_counter
-  cli.analyze_fifty cli.stats_six_fifty cli.verify_six_fifty cli.info_six_fifty
+set_tests_properties(cli.probe_fifty_cursed_json
+  cli.probe_fifty_counters cli.probe_fifty_placement_counter cli.info_six_fifty
   cli.engine_fifty cli.solve_fifty_into_plain cli.probe_plain_as_fifty cli.probe_fifty_as_plain
-  cli.pack_fifty PROPERTIES FIXTURES_REQUIRED "six_db;six_fifty")
+  PROPERTIES FIXTURES_REQUIRED "six_db;six_fifty")

@@ -62,7 +62,9 @@ before=$(sums "$work/q")
 expect 2 "is a table of six \(metric dtm\), not of six \(metric fifty\)" -- \
   solve --variant six --rule fifty --plain "$six" --out "$work/q" -q
 expect 2 "holds tables of six \(metric fifty" -- solve --variant six --out "$work/q" -q
-expect 2 "pack does not pack 50-ply tables" -- pack --db "$work/q" -q
+expect 2 "$work/q holds fifty tables; read them with --rule fifty" -- pack --db "$work/q" -q
+expect 2 "is a table of six \(metric dtm\), not of six \(metric fifty\)" -- \
+  pack --rule fifty --db "$work/q" -q
 [ "$(sums "$work/q")" = "$before" ] || fail "plain tables under a MANIFEST of fifty changed"
 
 # Six's 50-ply tables under a MANIFEST of five's.
