@@ -18,8 +18,8 @@ int run_pack(const TablesArgs& a) {
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
   const std::string dir = table_dir(*v, a.db, *metric);
-  if (metric_of(dir) != *metric)
-    return fail(EXIT_USAGE, metric_mismatch(dir, metric_of(dir), *metric));
+  if (const Metric found = metric_of(dir); found != *metric)
+    return fail(EXIT_USAGE, metric_mismatch(dir, found, *metric));
   if (a.threads > 0) omp_set_num_threads(a.threads);
   Result<std::vector<PackedSector>> packed = pack_tables(
       *v, dir,
