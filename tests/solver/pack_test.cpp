@@ -104,7 +104,8 @@ TEST(Pack, LaterSolvesReadDerivedChildrenAndWriteTheSameTables) {
 
 // 50-ply tables: a derived sector's codes, labels beyond the rule included, come out of
 // its successors' codes (FiftyFolder) equal to what the solver stored, both when a
-// reader loads the whole sector and when the Tablebase probes its positions.
+// reader loads the whole sector and when the Tablebase probes its positions. And the
+// 50-ply solve from packed plain tables writes the same tables.
 TEST(Pack, FiftyTablesDeriveTheStoredCodes) {
   const std::string plain = temp_dir("pack-fifty-plain"), fifty = temp_dir("pack-fifty"),
                     packed = temp_dir("pack-fifty-packed");
@@ -148,9 +149,17 @@ TEST(Pack, FiftyTablesDeriveTheStoredCodes) {
   }
   EXPECT_GT(beyond, 0u);  // cursed wins and blessed losses among the derived codes
   EXPECT_GT(probed, 100000u);
-  fs::remove_all(plain);
-  fs::remove_all(fifty);
-  fs::remove_all(packed);
+  // The 50-ply solve reads a packed plain directory (derived placement and movement
+  // tables) to label cursed wins and blessed losses, and writes the same tables.
+  const std::string packed_plain = temp_dir("pack-fifty-packed-plain"),
+                    again = temp_dir("pack-fifty-again");
+  fs::copy(plain, packed_plain);
+  ASSERT_TRUE(pack_tables(SIX, packed_plain, {}, true));
+  opts.dir = again;
+  opts.plain_dir = packed_plain;
+  ASSERT_TRUE(solve(SIX, opts));
+  EXPECT_EQ(read_dir(again), read_dir(fifty));
+  for (const std::string& d : {plain, fifty, packed, packed_plain, again}) fs::remove_all(d);
 }
 
 TEST(Pack, RefusesATableThatDisagreesWithItsSuccessors) {
