@@ -90,4 +90,13 @@ std::string metric_mismatch(const std::string& dir, Metric found, Metric wanted)
          (wanted == Metric::FIFTY ? ", not the 50-ply rule's" : "; read them with --rule fifty");
 }
 
+Result<std::shared_ptr<const Tablebase>> open_rule_tables(const Variant& v, const std::string& dir,
+                                                          Metric metric,
+                                                          const Tablebase::Options& o) {
+  Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir, o);
+  if (tb && (*tb)->metric() != metric)
+    return Status::invalid(metric_mismatch(dir, (*tb)->metric(), metric));
+  return tb;
+}
+
 }  // namespace millbase::cli

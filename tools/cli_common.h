@@ -74,6 +74,12 @@ std::optional<Metric> resolve_rule(const std::string& rule);
 // with the flag that fixes it.
 std::string metric_mismatch(const std::string& dir, Metric found, Metric wanted);
 
+// Returns the tables in dir, which --rule says hold `metric` tables; tables of the
+// other metric are Status::Code::Invalid with metric_mismatch's words. (probe, openings)
+Result<std::shared_ptr<const Tablebase>> open_rule_tables(const Variant& v, const std::string& dir,
+                                                          Metric metric,
+                                                          const Tablebase::Options& o = {});
+
 // Resolves --sector names and --max-stones K into stored sectors of v; prints errors.
 bool parse_targets(const Variant& v, const std::vector<std::string>& names, int max_stones,
                    std::vector<Sector>& targets);

@@ -1,5 +1,6 @@
 // millbase openings: the value of the empty board, of every distinct first placement and
-// of every distinct reply, from the tables (docs/results.md publishes nine's).
+// of every distinct reply, from the plain or the 50-ply tables (docs/results.md
+// publishes nine's).
 #include <cstdio>
 
 #include "core/movegen.h"
@@ -13,7 +14,7 @@ namespace millbase::cli {
 namespace {
 
 struct OpeningsArgs {
-  std::string variant, db;
+  std::string variant, db, rule;
   bool json = false;
 };
 
@@ -22,8 +23,25 @@ struct OpeningsArgs {
 struct MoveClass {
   Move move;
   std::vector<Move> same;
-  ValueCode value;  // for the side that plays it
+  ValueCode value;  // for the side that plays it, in the tables' metric
 };
+
+// Returns the value, for the mover, of a placement into a position worth `after` to the
+// opponent. Placement has no counter, so a fifty code needs no counter here.
+ValueCode placement_value(ValueCode after, Metric metric) {
+  return metric == Metric::FIFTY ? fifty_for_mover(after, false, true) : value_for_mover(after);
+}
+
+// Returns the words of a move's value: "win in 13", "draw (cursed win)".
+std::string move_words(ValueCode v, Metric metric) {
+  return metric == Metric::FIFTY ? fifty_move_text(v, 0) : value_text(v);
+}
+
+// Returns the JSON members of a value: "result", "distance" (and under the rule "rule",
+// "counter", "class", "z").
+std::string value_json(ValueCode v, Metric metric) {
+  return metric == Metric::FIFTY ? json_fifty(v, 0) : json_value(v);
+}
 
 // Returns the classes of the legal moves of p with their values, in move order.
 Result<std::vector<MoveClass>> move_classes(const Tablebase& tb, const Position& p) {
@@ -41,7 +59,7 @@ Result<std::vector<MoveClass>> move_classes(const Tablebase& tb, const Position&
     Result<ValueCode> after = tb.probe(do_move(p, m));
     if (!after) return after.status();
     seen.push_back(c);
-    classes.push_back({m, {m}, value_for_mover(*after)});
+    classes.push_back({m, {m}, placement_value(*after, tb.metric())});
   }
   return classes;
 }
@@ -60,42 +78,45 @@ std::string same_text(const Variant& v, const MoveClass& c, bool json) {
 int run_openings(const OpeningsArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
-  const std::string dir = table_dir(*v, a.db);
-  auto tb = open_plain_tables(*v, dir, "openings");
-  if (!tb) return fail(tb.status(), *v, dir);
+  const std::optional<Metric> metric = resolve_rule(a.rule);
+  if (!metric) return EXIT_USAGE;
+  const std::string dir = table_dir(*v, a.db, *metric);
+  auto tb = open_rule_tables(*v, dir, *metric);
+  if (!tb) return fail(tb.status(), *v, dir, *metric);
   const Position start = start_position(*v);
   Result<ValueCode> value = (*tb)->probe(start);
-  if (!value) return fail(value.status(), *v, dir);
+  if (!value) return fail(value.status(), *v, dir, *metric);
   Result<std::vector<MoveClass>> first = move_classes(**tb, start);
-  if (!first) return fail(first.status(), *v, dir);
+  if (!first) return fail(first.status(), *v, dir, *metric);
   std::string json;
   if (!a.json)
     std::printf("%s: the empty board, White to place first: %s\n", std::string(v->name).c_str(),
-                value_text(*value).c_str());
+                *metric == Metric::FIFTY ? fifty_text(*value, 0, true).c_str()
+                                         : value_text(*value).c_str());
   for (const MoveClass& f : *first) {
     Result<std::vector<MoveClass>> replies = move_classes(**tb, do_move(start, f.move));
-    if (!replies) return fail(replies.status(), *v, dir);
+    if (!replies) return fail(replies.status(), *v, dir, *metric);
     const std::string move = format_move(*v, f.move);
     if (a.json) {
       std::string list;
       for (const MoveClass& r : *replies)
         list += std::string(list.empty() ? "" : ",") +
                 "{\"move\":" + json_string(format_move(*v, r.move)) + ",\"same\":[" +
-                same_text(*v, r, true) + "]," + json_value(r.value) + "}";
+                same_text(*v, r, true) + "]," + value_json(r.value, *metric) + "}";
       json += std::string(json.empty() ? "" : ",") + "{\"move\":" + json_string(move) +
-              ",\"same\":[" + same_text(*v, f, true) + "]," + json_value(f.value) +
+              ",\"same\":[" + same_text(*v, f, true) + "]," + value_json(f.value, *metric) +
               ",\"replies\":[" + list + "]}";
       continue;
     }
-    std::printf("\nWhite %-6s %-12s (the same: %s)\n", move.c_str(), value_text(f.value).c_str(),
-                same_text(*v, f, false).c_str());
+    std::printf("\nWhite %-6s %-12s (the same: %s)\n", move.c_str(),
+                move_words(f.value, *metric).c_str(), same_text(*v, f, false).c_str());
     for (const MoveClass& r : *replies)
       std::printf("  Black %-6s %-12s (the same: %s)\n", format_move(*v, r.move).c_str(),
-                  value_text(r.value).c_str(), same_text(*v, r, false).c_str());
+                  move_words(r.value, *metric).c_str(), same_text(*v, r, false).c_str());
   }
   if (a.json)
     std::printf("{\"variant\":%s,\"start\":{%s},\"first\":[%s]}\n", json_string(v->name).c_str(),
-                json_value(*value).c_str(), json.c_str());
+                value_json(*value, *metric).c_str(), json.c_str());
   return EXIT_OK;
 }
 
@@ -106,7 +127,12 @@ Command register_openings(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "openings", "The empty board's value, and that of every distinct first placement and reply");
   add_variant_option(cmd, &a->variant);
-  cmd->add_option("--db,-d", a->db, "Table directory (default: data/<variant>)");
+  cmd->add_option("--db,-d", a->db,
+                  "Table directory (default: data/<variant>, data/<variant>-fifty with --rule "
+                  "fifty)");
+  add_rule_option(cmd, &a->rule,
+                  "none: the plain tables; fifty: the 50-ply rule's tables (placement has no "
+                  "counter: values with the movement phase entered at 0)");
   cmd->add_flag("--json", a->json, "One JSON object");
   return {cmd, [a] { return run_openings(*a); }};
 }

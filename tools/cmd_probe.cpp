@@ -117,11 +117,7 @@ int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
 Result<std::shared_ptr<const Tablebase>> open_tables(const ProbeArgs& a, const Variant& v) {
   Tablebase::Options o;
   o.cache_bytes = a.cache_mb << 20;
-  const std::string dir = table_dir(v, a.db, a.metric);
-  Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir, o);
-  if (tb && (*tb)->metric() != a.metric)
-    return Status::invalid(metric_mismatch(dir, (*tb)->metric(), a.metric));
-  return tb;
+  return open_rule_tables(v, table_dir(v, a.db, a.metric), a.metric, o);
 }
 
 // Returns the plain tables beside 50-ply ones; null when there are none to read: no

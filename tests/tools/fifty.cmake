@@ -36,9 +36,18 @@ function(fifty_answers suffix db fixtures)
     stats --rule fifty --db ${db})
   millbase_cli_test(verify_six_fifty${suffix} 0 "231 sectors, 3258758 positions, 0 mismatches"
     verify --rule fifty --db ${db})
+  # Under the rule Black's reply c3 to b2 loses in 20 plies to the first mill of the
+  # movement phase (in 28 to the end without the rule, cli.openings_six).
+  millbase_cli_test(openings_six_fifty${suffix} 0
+    "six: the empty board, White to place first: draw\n\nWhite b2     draw         \\(the same: b2 f2 c3 e3 c5 e5 b6 f6\\)\n.*  Black c3     loss in 20   \\(the same: c3\\)\n"
+    openings --rule fifty --db ${db})
+  millbase_cli_test(openings_six_fifty_json${suffix} 0
+    "^\\{\"variant\":\"six\",\"start\":\\{\"rule\":\"fifty\",\"counter\":0,\"result\":\"draw\",.*\\{\"move\":\"c3\",\"same\":\\[\"c3\"\\],\"rule\":\"fifty\",\"counter\":0,\"result\":\"loss\",\"distance\":20,\"class\":\"loss\",\"z\":20\\}"
+    openings --rule fifty --db ${db} --json)
   set_tests_properties(cli.probe_fifty_cursed${suffix} cli.play_fifty_cursed${suffix}
     cli.play_fifty_win${suffix} cli.analyze_fifty${suffix} cli.stats_six_fifty${suffix}
-    cli.verify_six_fifty${suffix} PROPERTIES FIXTURES_REQUIRED "${fixtures}")
+    cli.verify_six_fifty${suffix} cli.openings_six_fifty${suffix}
+    cli.openings_six_fifty_json${suffix} PROPERTIES FIXTURES_REQUIRED "${fixtures}")
 endfunction()
 fifty_answers("" ${FIFTY_DB} "six_db;six_fifty")
 millbase_cli_test(probe_fifty_placement_counter 2 "a placement position has no 50-ply counter"
@@ -58,6 +67,8 @@ millbase_cli_test(probe_plain_as_fifty 2 "holds dtm tables, not the 50-ply rule'
   probe --rule fifty --db ${SIX_DB} ${CURSED})
 millbase_cli_test(probe_fifty_as_plain 2 "holds fifty tables; read them with --rule fifty"
   probe --db ${FIFTY_DB} ${CURSED})
+millbase_cli_test(openings_fifty_as_plain 2 "holds fifty tables; read them with --rule fifty"
+  openings --db ${FIFTY_DB})
 millbase_cli_test(solve_fifty_no_plain 3 "the 50-ply solve reads the plain tables: no table directory ${NO_DIR} \\(tables of six\\); build it with: millbase solve --variant six --out ${NO_DIR}"
   solve --rule fifty --plain ${NO_DIR} --out ${CMAKE_CURRENT_BINARY_DIR}/unused-fifty)
 # Packed, the 50-ply tables answer as before (docs/format.md, derived tables).
@@ -74,4 +85,5 @@ millbase_cli_test(probe_bad_rule 2 "unknown rule 'forty' \\(choose none or fifty
 set_tests_properties(cli.probe_fifty_cursed_json
   cli.probe_fifty_counters cli.probe_fifty_placement_counter cli.info_six_fifty
   cli.engine_fifty cli.solve_fifty_into_plain cli.probe_plain_as_fifty cli.probe_fifty_as_plain
+  cli.openings_fifty_as_plain
   PROPERTIES FIXTURES_REQUIRED "six_db;six_fifty")
