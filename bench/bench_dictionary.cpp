@@ -24,7 +24,8 @@ struct Planes {
 };
 
 // Returns the bytes of every plane compressed with a dictionary of dict_bytes trained on
-// every 8th plane (plus the dictionary itself), or without one when dict_bytes is 0.
+// every 8th plane (plus the dictionary itself), or without one when dict_bytes is 0; 0
+// when the training fails.
 size_t compressed(const std::vector<std::vector<uint8_t>>& planes, size_t dict_bytes) {
   std::vector<uint8_t> frame;
   size_t total = 0;
@@ -89,6 +90,10 @@ int main(int argc, char** argv) {
               argv[3], planes.wdl.size(), 8 * wdl0 / n, 8 * dtm0 / n, 8.0 * file->file_size() / n);
   for (size_t d : dict_sizes) {
     const size_t wdl = compressed(planes.wdl, d), dtm = compressed(planes.dtm, d);
+    if (wdl == 0 || dtm == 0) {
+      std::printf("  dictionary %6zu bytes: training failed (too few blocks)\n", d);
+      continue;
+    }
     std::printf("  dictionary %6zu bytes: WDL %.4f (%.3fx), distances %.4f (%.3fx)\n", d,
                 8 * wdl / n, double(wdl0) / wdl, 8 * dtm / n, double(dtm0) / dtm);
   }
