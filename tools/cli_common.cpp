@@ -71,6 +71,12 @@ const Variant* resolve_variant(const std::string& name) {
   return nullptr;
 }
 
+void add_db_option(CLI::App* cmd, std::string* dir, const char* names) {
+  cmd->add_option(names, *dir,
+                  "Table directory (default: data/<variant>, data/<variant>-fifty with --rule "
+                  "fifty)");
+}
+
 void add_rule_option(CLI::App* cmd, std::string* rule, const char* help) {
   *rule = "none";
   cmd->add_option("--rule", *rule, help)->capture_default_str();

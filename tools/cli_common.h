@@ -63,6 +63,10 @@ void add_variant_option(CLI::App* cmd, std::string* name);
 // and returns nullptr.
 const Variant* resolve_variant(const std::string& name);
 
+// Adds the table directory option (`names`, default "--db,-d") to cmd, storing it in
+// *dir: by default data/<variant>, data/<variant>-fifty with --rule fifty (table_dir).
+void add_db_option(CLI::App* cmd, std::string* dir, const char* names = "--db,-d");
+
 // Adds --rule to cmd, storing the word in *rule (default "none").
 void add_rule_option(CLI::App* cmd, std::string* rule, const char* help);
 

@@ -127,9 +127,7 @@ Command register_openings(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "openings", "The empty board's value, and that of every distinct first placement and reply");
   add_variant_option(cmd, &a->variant);
-  cmd->add_option("--db,-d", a->db,
-                  "Table directory (default: data/<variant>, data/<variant>-fifty with --rule "
-                  "fifty)");
+  add_db_option(cmd, &a->db);
   add_rule_option(cmd, &a->rule,
                   "none: the plain tables; fifty: the 50-ply rule's tables (placement has no "
                   "counter: values with the movement phase entered at 0)");

@@ -274,9 +274,7 @@ int run_analyze(ProbeArgs& a) {
 
 void add_common(CLI::App* cmd, ProbeArgs& a) {
   add_variant_option(cmd, &a.variant);
-  cmd->add_option("--db,-d", a.db,
-                  "Table directory (default: data/<variant>, data/<variant>-fifty with --rule "
-                  "fifty)");
+  add_db_option(cmd, &a.db);
   add_rule_option(cmd, &a.rule,
                   "none: values to the end of the game; fifty: under the 50-ply draw rule "
                   "(tables of solve --rule fifty), with the plain value beside when --plain has "

@@ -241,9 +241,7 @@ Command register_solve(CLI::App& app) {
   auto a = std::make_shared<SolveArgs>();
   CLI::App* cmd = app.add_subcommand("solve", "Solve a variant into a table directory");
   add_variant_option(cmd, &a->variant);
-  cmd->add_option("--out,-o,--db", a->out,
-                  "Table directory (default: data/<variant>, data/<variant>-fifty with --rule "
-                  "fifty)");
+  add_db_option(cmd, &a->out, "--out,-o,--db");
   add_rule_option(cmd, &a->rule,
                   "none: values to the end of the game; fifty: values under the 50-ply draw "
                   "rule, read with probe --rule fifty (needs the plain tables, --plain)");

@@ -23,9 +23,7 @@ struct TablesArgs {
 // Adds --variant, --db, --rule and --json to cmd, stored in a.
 inline void add_table_options(CLI::App* cmd, TablesArgs& a) {
   add_variant_option(cmd, &a.variant);
-  cmd->add_option("--db,-d", a.db,
-                  "Table directory (default: data/<variant>, data/<variant>-fifty with --rule "
-                  "fifty)");
+  add_db_option(cmd, &a.db);
   add_rule_option(cmd, &a.rule, "none: the plain tables; fifty: the 50-ply rule's tables");
   cmd->add_flag("--json", a.json, "Print JSON");
 }
