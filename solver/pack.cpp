@@ -16,6 +16,30 @@
 
 namespace millbase {
 
+namespace {
+
+// Returns true when the table of s in dir is derived (false when absent or unreadable:
+// the pack's own reads report those).
+bool table_derived(const std::string& dir, const Sector& s) {
+  if (is_terminal(s)) return false;
+  Result<TableHeader> h = TableFile::read_header(table_path(dir, s));
+  return h && h->encoding == Encoding::DERIVED;
+}
+
+// Returns true when deriving s keeps the probe depth of pack.h: every successor stored,
+// or, from a last placement, a derived movement successor whose successors are stored.
+bool keeps_probe_depth(const std::string& dir, const Sector& s) {
+  for (const Sector& c : successor_sectors(s)) {
+    if (!table_derived(dir, c)) continue;
+    if (!(s.us_hand == 1 && s.them_hand == 0 && !c.placement())) return false;
+    for (const Sector& d : successor_sectors(c))
+      if (table_derived(dir, d)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Result<std::vector<PackedSector>> pack_tables(
     const Variant& v, const std::string& dir,
     const std::function<void(const PackedSector&)>& on_sector, bool quiet) {
@@ -54,6 +78,14 @@ Result<std::vector<PackedSector>> pack_tables(
     if (!file) return file.status();
     if (file->derived()) {
       progress.finish_unit(true);
+      continue;
+    }
+    if (!keeps_probe_depth(dir, s)) {
+      progress.say("kept stored: a successor's table is derived");
+      PackedSector kept{s, file->header().entries, file->file_size(), file->file_size(), true};
+      packed.push_back(kept);
+      progress.finish_unit(true);
+      if (on_sector) on_sector(kept);
       continue;
     }
     progress.say("loading it and its successors' tables");

@@ -11,7 +11,7 @@
 #   millbase solve --variant six && millbase solve --variant six --rule fifty
 #   millbase solve --variant five && millbase solve --variant five --rule fifty
 #   millbase pack --variant six --rule fifty && millbase pack --variant five --rule fifty
-# (SIX_DB and FIVE_DB override their paths; packed, the page is 1.6 MB instead of 2.5.)
+# (SIX_DB and FIVE_DB override their paths; packed, the page is 1.5 MB instead of 2.5.)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-build-offline/millbase-offline}

@@ -25,25 +25,41 @@ int run_pack(const TablesArgs& a) {
       *v, dir,
       [&](const PackedSector& p) {
         if (a.json) return;
-        std::printf("%-12s %14llu positions: %llu -> %llu bytes\n", sector_name(p.sector).c_str(),
-                    (unsigned long long)p.entries, (unsigned long long)p.bytes_before,
-                    (unsigned long long)p.bytes_after);
+        if (p.kept_stored)
+          std::printf("%-12s %14llu positions: kept stored, a successor's table is derived\n",
+                      sector_name(p.sector).c_str(), (unsigned long long)p.entries);
+        else
+          std::printf("%-12s %14llu positions: %llu -> %llu bytes\n", sector_name(p.sector).c_str(),
+                      (unsigned long long)p.entries, (unsigned long long)p.bytes_before,
+                      (unsigned long long)p.bytes_after);
         std::fflush(stdout);
       },
       a.quiet);
   if (!packed) return fail(packed.status(), *v, dir);
   uint64_t entries = 0, before = 0, after = 0;
-  for (const PackedSector& p : *packed)
-    entries += p.entries, before += p.bytes_before, after += p.bytes_after;
+  size_t derived = 0, kept = 0;
+  for (const PackedSector& p : *packed) {
+    if (p.kept_stored) {
+      ++kept;
+      continue;
+    }
+    ++derived, entries += p.entries, before += p.bytes_before, after += p.bytes_after;
+  }
   if (a.json)
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"derived_tables\":%zu,\"positions\":%llu,"
-        "\"bytes_before\":%llu,\"bytes_after\":%llu}\n",
-        json_string(v->name).c_str(), json_string(dir).c_str(), packed->size(),
-        (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after);
-  else
-    std::printf("%zu tables derived (%llu positions): %llu bytes -> %llu bytes\n", packed->size(),
+        "\"bytes_before\":%llu,\"bytes_after\":%llu,\"kept_stored\":%zu}\n",
+        json_string(v->name).c_str(), json_string(dir).c_str(), derived,
+        (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after, kept);
+  else {
+    std::printf("%zu tables derived (%llu positions): %llu bytes -> %llu bytes\n", derived,
                 (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after);
+    if (kept > 0)
+      std::printf(
+          "%zu tables kept stored: their successors' tables are derived (a directory packed "
+          "by an earlier millbase)\n",
+          kept);
+  }
   return EXIT_OK;
 }
 
@@ -55,7 +71,7 @@ Command register_pack(CLI::App& app) {
       "pack",
       "Shrink a solved directory for distribution: replace the tables of placement "
       "sectors with an odd number of stones in hand, and of movement sectors where the "
-      "mover has more stones, by derived tables (found by a search over their successors "
+      "mover has fewer stones, by derived tables (found by a search over their successors "
       "when probed), after checking them");
   add_table_options(cmd, *a);
   add_quiet_option(cmd, *a);

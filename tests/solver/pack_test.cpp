@@ -79,6 +79,61 @@ TEST(Pack, ADerivedSectorIsProbedInTwoPliesAtMost) {
   }
 }
 
+// A directory packed before the movement side kept changed (the sectors a-b with
+// a > b >= 3 derived) stays valid: packing it again keeps their mirrors stored, so no
+// derived table reads another derived one except from a last placement, and it verifies.
+TEST(Pack, ADirectoryPackedUnderTheEarlierRuleKeepsItsMirrorsStored) {
+  const std::string dir = temp_dir("pack-earlier");
+  solve_into(SIX, dir, 2);
+  const SectorGraph graph(SIX);
+  int earlier = 0;
+  for (const WorkUnit& u : graph.units())
+    for (const Sector& s : u.sectors) {
+      if (s.placement() || !(s.us > s.them && s.them >= 3)) continue;
+      Result<TableFile> f = TableFile::open_sector(SIX, dir, s);
+      ASSERT_TRUE(f) << f.message();
+      ASSERT_TRUE(
+          write_derived_table(table_path(dir, s), SIX, s, f->header().entries, f->header().stats));
+      ++earlier;
+    }
+  ASSERT_GT(earlier, 0);
+  Result<std::vector<PackedSector>> packed = pack_tables(SIX, dir, {}, true);
+  ASSERT_TRUE(packed) << packed.message();
+  int kept = 0, placement_derived = 0;
+  for (const PackedSector& p : *packed) {
+    if (p.kept_stored) {
+      ++kept;
+      EXPECT_FALSE(p.sector.placement()) << sector_name(p.sector);
+      EXPECT_EQ(p.bytes_after, p.bytes_before);
+    } else {
+      placement_derived += p.sector.placement();
+      EXPECT_TRUE(p.sector.placement()) << sector_name(p.sector);
+    }
+  }
+  EXPECT_EQ(kept, earlier);  // every mirror of an earlier derived sector
+  EXPECT_GT(placement_derived, 0);
+  auto derived = [&](const Sector& s) {
+    if (is_terminal(s)) return false;
+    Result<TableFile> f = TableFile::open_sector(SIX, dir, s);
+    return f && f->derived();
+  };
+  for (const WorkUnit& u : graph.units())
+    for (const Sector& s : u.sectors) {
+      if (!derived(s)) continue;
+      for (const Sector& c : successor_sectors(s)) {
+        if (!derived(c)) continue;
+        EXPECT_TRUE(s.us_hand == 1 && s.them_hand == 0 && !c.placement())
+            << sector_name(s) << " -> " << sector_name(c);
+        for (const Sector& d : successor_sectors(c))
+          EXPECT_FALSE(derived(d)) << sector_name(c) << " -> " << sector_name(d);
+      }
+    }
+  Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, {});
+  ASSERT_TRUE(checks) << checks.message();
+  for (const SectorCheck& c : *checks) EXPECT_EQ(c.mismatches, 0u) << sector_name(c.sector);
+  fs::remove_all(dir);
+}
+
 TEST(Pack, LaterSolvesReadDerivedChildrenAndWriteTheSameTables) {
   const std::string full = temp_dir("pack-full"), partial = temp_dir("pack-partial");
   solve_into(SIX, full, 2);
