@@ -44,7 +44,7 @@ constexpr const char* KEEP_NAMES[KEEPS] = {"stored",          "wdl",         "no
                                            "loss_bit_packed", "rule_wdl"};
 
 // Returns the bytes of one block of values as the writer stores it (the frames `keep`
-// counts and the 24-byte index entry), with `keep`'s values.
+// counts and the 32-byte index entry), with `keep`'s values.
 size_t block_bytes(std::vector<ValueCode> block, Keep keep, Metric metric) {
   std::vector<uint8_t> wdl, dtm, frame;
   for (ValueCode& x : block) {
@@ -64,7 +64,7 @@ size_t block_bytes(std::vector<ValueCode> block, Keep keep, Metric metric) {
     encode_block(block, wdl, dtm);
   }
   (void)compress_frame(wdl, DEFAULT_ZSTD_LEVEL, frame);
-  size_t bytes = frame.size() + 24;
+  size_t bytes = frame.size() + 32;
   if (keep == WDL_PLANE || keep >= LOSS_BIT) return bytes;  // RULE_WDL too
   (void)compress_frame(dtm, DEFAULT_ZSTD_LEVEL, frame);
   return bytes + frame.size();
