@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -54,28 +55,40 @@ TEST(Pack, DerivesTheSelectedSectorsAndStillVerifies) {
   fs::remove_all(dir);
 }
 
-// The probe depth that pack.h promises: a derived sector's successors are stored, except
-// the movement successors of the last placements, whose own successors are stored.
+struct ProbeDepth {
+  int derived_movement = 0;  // derived movement sectors
+  int two_ply = 0;           // derived successors of derived sectors
+};
+
+// Checks the probe depth that pack.h promises, with derived(s) saying which sectors of v
+// are derived: a derived sector's successors are stored, except the movement successors
+// of the last placements, whose own successors are stored. Returns what it counted.
+ProbeDepth expect_probe_depth(const Variant& v, const std::function<bool(const Sector&)>& derived) {
+  ProbeDepth n;
+  auto is_derived = [&](const Sector& s) { return !is_terminal(s) && derived(s); };
+  const SectorGraph graph(v);
+  for (const WorkUnit& u : graph.units())
+    for (const Sector& s : u.sectors) {
+      if (!is_derived(s)) continue;
+      n.derived_movement += !s.placement();
+      for (const Sector& c : successor_sectors(s)) {
+        if (!is_derived(c)) continue;
+        ++n.two_ply;
+        EXPECT_TRUE(s.us_hand == 1 && s.them_hand == 0 && !c.placement())
+            << v.name << " " << sector_name(s) << " -> " << sector_name(c);
+        for (const Sector& d : successor_sectors(c))
+          EXPECT_FALSE(is_derived(d))
+              << v.name << " " << sector_name(c) << " -> " << sector_name(d);
+      }
+    }
+  return n;
+}
+
 TEST(Pack, ADerivedSectorIsProbedInTwoPliesAtMost) {
   for (const Variant* v : all_variants()) {
-    int derived_movement = 0, two_ply = 0;
-    const SectorGraph graph(*v);
-    for (const WorkUnit& u : graph.units())
-      for (const Sector& s : u.sectors) {
-        if (!derived_when_packed(s)) continue;
-        derived_movement += !s.placement();
-        for (const Sector& c : successor_sectors(s)) {
-          if (is_terminal(c) || !derived_when_packed(c)) continue;
-          ++two_ply;
-          EXPECT_TRUE(s.us_hand == 1 && s.them_hand == 0 && !c.placement())
-              << v->name << " " << sector_name(s) << " -> " << sector_name(c);
-          for (const Sector& d : successor_sectors(c))
-            EXPECT_TRUE(is_terminal(d) || !derived_when_packed(d))
-                << v->name << " " << sector_name(c) << " -> " << sector_name(d);
-        }
-      }
-    EXPECT_GT(derived_movement, 0) << v->name;
-    EXPECT_GT(two_ply, 0) << v->name;
+    const ProbeDepth n = expect_probe_depth(*v, derived_when_packed);
+    EXPECT_GT(n.derived_movement, 0) << v->name;
+    EXPECT_GT(n.two_ply, 0) << v->name;
   }
 }
 
@@ -112,22 +125,10 @@ TEST(Pack, ADirectoryPackedUnderTheEarlierRuleKeepsItsMirrorsStored) {
   }
   EXPECT_EQ(kept, earlier);  // every mirror of an earlier derived sector
   EXPECT_GT(placement_derived, 0);
-  auto derived = [&](const Sector& s) {
-    if (is_terminal(s)) return false;
+  expect_probe_depth(SIX, [&](const Sector& s) {
     Result<TableFile> f = TableFile::open_sector(SIX, dir, s);
     return f && f->derived();
-  };
-  for (const WorkUnit& u : graph.units())
-    for (const Sector& s : u.sectors) {
-      if (!derived(s)) continue;
-      for (const Sector& c : successor_sectors(s)) {
-        if (!derived(c)) continue;
-        EXPECT_TRUE(s.us_hand == 1 && s.them_hand == 0 && !c.placement())
-            << sector_name(s) << " -> " << sector_name(c);
-        for (const Sector& d : successor_sectors(c))
-          EXPECT_FALSE(derived(d)) << sector_name(c) << " -> " << sector_name(d);
-      }
-    }
+  });
   Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, {});
   ASSERT_TRUE(checks) << checks.message();
   for (const SectorCheck& c : *checks) EXPECT_EQ(c.mismatches, 0u) << sector_name(c.sector);
