@@ -111,13 +111,14 @@ MILLBASE_API int millbase_close(millbase_tables* tables);
 /* Stores the value of `position` for the side to move: *result (enum millbase_result)
    and *distance, the number of plies to the end of the game with perfect play (the
    winner shortest, the loser longest; odd for a win, even for a loss, 0 when the game
-   is over), or -1 for a draw. With a directory of 50-ply tables (millbase solve --rule
-   fifty): the value under the 50-ply rule with the counter at 0 and the plies to the
-   next mill or the end, whose parity does not follow the result; millbase_best_move
-   then plays under the rule too. The position is in the notation of the millbase command,
-   e.g. "W:b2,d2 B:f4 b 4 5" (docs/c-api.md). Returns MILLBASE_OK; MILLBASE_INVALID
-   for a malformed or impossible position; MILLBASE_MISSING when a needed table is
-   missing; MILLBASE_ERROR for an unreadable or corrupt table. */
+   is over), -1 for a draw, or -2 for a win or loss whose distance the tables do not
+   store (a placement position of a play set, millbase pack --play-set). With a directory of 50-ply
+   tables (millbase solve --rule fifty): the value under the 50-ply rule with the counter at 0 and
+   the plies to the next mill or the end, whose parity does not follow the result;
+   millbase_best_move then plays under the rule too. The position is in the notation of the millbase
+   command, e.g. "W:b2,d2 B:f4 b 4 5" (docs/c-api.md). Returns MILLBASE_OK; MILLBASE_INVALID for a
+   malformed or impossible position; MILLBASE_MISSING when a needed table is missing; MILLBASE_ERROR
+   for an unreadable or corrupt table. */
 MILLBASE_API int millbase_probe(const millbase_tables* tables, const char* position, int* result,
                                 int* distance, char* err, size_t err_size);
 

@@ -164,7 +164,10 @@ MILLBASE_API int millbase_probe(const millbase_tables* tables, const char* posit
     const bool fifty = tables->tables->metric() == Metric::FIFTY;
     const ValueCode value = fifty ? fifty_at(*v, 0) : *v;
     *result = int(wdl_of(value));
-    *distance = is_draw(value) ? -1 : fifty ? fifty_z(value) : millbase::distance(value);
+    *distance = is_draw(value)            ? -1
+                : distance_unknown(value) ? -2
+                : fifty                   ? fifty_z(value)
+                                          : millbase::distance(value);
     return MILLBASE_OK;
   });
 }

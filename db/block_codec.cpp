@@ -114,6 +114,16 @@ Status decode_block(std::span<const uint8_t> wdl, std::vector<uint8_t>& dtm, siz
   return Status::ok();
 }
 
+Status decode_wdl_only_block(std::span<const uint8_t> wdl, size_t count, ValueCode* out) {
+  std::vector<Wdl> classes;
+  if (Status s = decode_wdl_plane(wdl, count, classes); !s) return s;
+  for (size_t i = 0; i < count; ++i)
+    out[i] = classes[i] == Wdl::Draw  ? DRAW
+             : classes[i] == Wdl::Win ? WIN_NOT_STORED
+                                      : LOSS_NOT_STORED;
+  return Status::ok();
+}
+
 Status decode_wdl_plane(std::span<const uint8_t> wdl, size_t count, std::vector<Wdl>& out) {
   size_t wins, losses;
   if (Status s = check_wdl_plane(wdl, count, wins, losses); !s) return s;

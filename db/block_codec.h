@@ -20,6 +20,10 @@ void encode_block(std::span<const ValueCode> values, std::vector<uint8_t>& wdl,
 Status decode_block(std::span<const uint8_t> wdl, std::vector<uint8_t>& dtm, size_t count,
                     ValueCode* out);
 
+// Decodes one block of a table without distances (Encoding::WDL_ONLY) from its WDL
+// plane (hostile bytes): DRAW, WIN_NOT_STORED or LOSS_NOT_STORED per entry.
+Status decode_wdl_only_block(std::span<const uint8_t> wdl, size_t count, ValueCode* out);
+
 // Decodes the WDL plane of one block of `count` entries into one class per entry.
 Status decode_wdl_plane(std::span<const uint8_t> wdl, size_t count, std::vector<Wdl>& out);
 

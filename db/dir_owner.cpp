@@ -29,7 +29,8 @@ std::string manifest_words(const std::string& dir) {
 
 }  // namespace
 
-Status check_tables_belong(const Variant& v, const std::string& dir, Metric metric) {
+Status check_tables_belong(const Variant& v, const std::string& dir, Metric metric,
+                           bool need_distances) {
   std::vector<std::string> paths;
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(dir, ec))
@@ -48,6 +49,11 @@ Status check_tables_belong(const Variant& v, const std::string& dir, Metric metr
       return Status::invalid(path + " holds the table of sector " + sector_name(h->sector) +
                              ", whose file is " + table_file_name(h->sector) +
                              "; rename or remove it. Nothing was written");
+    if (need_distances && h->encoding == Encoding::WDL_ONLY)
+      return Status::invalid(path +
+                             " keeps no distances (a play set, millbase pack --play-set), and a "
+                             "solve computes distances from its successors' ones: solve into a "
+                             "directory of unpacked tables. Nothing was written");
   }
   return Status::ok();
 }

@@ -14,7 +14,9 @@ namespace millbase {
 // of variant v and the metric, under the file name of its own sector. Else
 // Status::Code::Invalid naming the first such foreign table, what its header says and
 // what dir's MANIFEST says. A table whose header is damaged is not judged here: it is
-// damaged, not foreign, and a solve writes it again.
-Status check_tables_belong(const Variant& v, const std::string& dir, Metric metric);
+// damaged, not foreign, and a solve writes it again. With need_distances (a solve), a
+// table without distances (Encoding::WDL_ONLY) is refused too.
+Status check_tables_belong(const Variant& v, const std::string& dir, Metric metric,
+                           bool need_distances = false);
 
 }  // namespace millbase

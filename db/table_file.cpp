@@ -69,6 +69,9 @@ Result<TableFile> TableFile::open_any(const std::string& path) {
     BlockEntry e{r.u64(), r.u32(), r.u32(), r.u64(), r.u64()};
     if (e.offset != expected)
       return Status::error(path + ": corrupt table: block " + std::to_string(b) + " misplaced");
+    if (h.encoding == Encoding::WDL_ONLY && e.dtm_size != 0)
+      return Status::error(path + ": corrupt table: block " + std::to_string(b) +
+                           " has a distance frame in a table without distances");
     expected += uint64_t(e.wdl_size) + e.dtm_size;
     t.blocks_.push_back(e);
   }
@@ -153,8 +156,13 @@ Status TableFile::read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) c
 Status TableFile::read_block(uint32_t b, std::vector<ValueCode>& out) const {
   std::vector<uint8_t> wdl, dtm;
   if (Status s = read_frame(b, 0, wdl); !s) return s;
-  if (Status s = read_frame(b, 1, dtm); !s) return s;
   out.resize(block_size(b));
+  if (header_.encoding == Encoding::WDL_ONLY) {
+    if (Status s = decode_wdl_only_block(wdl, out.size(), out.data()); !s)
+      return block_error(b, s.message());
+    return Status::ok();
+  }
+  if (Status s = read_frame(b, 1, dtm); !s) return s;
   if (Status s = decode_block(wdl, dtm, out.size(), out.data()); !s)
     return block_error(b, s.message());
   return Status::ok();

@@ -21,14 +21,15 @@ TableStats compute_stats(std::span<const ValueCode> values, Metric metric) {
   const bool fifty = metric == Metric::FIFTY;
   for (ValueCode v : values) {
     if (fifty) v = fifty_at(v, 0);
+    const uint32_t plies = is_draw(v) || distance_unknown(v) ? 0 : fifty ? fifty_z(v) : distance(v);
     if (is_draw(v)) {
       ++s.draws;
     } else if (is_win(v)) {
       ++s.wins;
-      s.longest_win = std::max<uint32_t>(s.longest_win, fifty ? fifty_z(v) : distance(v));
+      s.longest_win = std::max(s.longest_win, plies);
     } else {
       ++s.losses;
-      s.longest_loss = std::max<uint32_t>(s.longest_loss, fifty ? fifty_z(v) : distance(v));
+      s.longest_loss = std::max(s.longest_loss, plies);
     }
   }
   return s;
@@ -117,7 +118,8 @@ Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
   h.data_size = r.u64();
   if (flags & ~1) return Status::error("unknown flags");
   if (h.metric != Metric::DTM && h.metric != Metric::FIFTY) return Status::error("unknown metric");
-  if (h.encoding != Encoding::WDL_HALF_DISTANCE && h.encoding != Encoding::DERIVED)
+  if (h.encoding != Encoding::WDL_HALF_DISTANCE && h.encoding != Encoding::DERIVED &&
+      h.encoding != Encoding::WDL_ONLY)
     return Status::error("unknown value encoding");
   if (h.compression != Compression::ZSTD) return Status::error("unknown compression");
   if (h.block_entries == 0 || h.block_entries > (1u << 24) || h.block_entries % 4 != 0)

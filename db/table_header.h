@@ -21,8 +21,10 @@ constexpr size_t BLOCK_ENTRY_SIZE = 32;
 // 24-point, 16-point board, 24-point board with diagonals. On disk: do not change.
 enum class BoardId : uint8_t { B24 = 0, B16 = 1, B24D = 2 };
 // WDL_HALF_DISTANCE: values in blocks. DERIVED: no values stored; each entry is the
-// rules.md formula over its successors, all of which are in stored sectors.
-enum class Encoding : uint8_t { WDL_HALF_DISTANCE = 1, DERIVED = 2 };
+// rules.md formula over its successors, all of which are in stored sectors. WDL_ONLY:
+// blocks of the WDL plane alone, with FIFTY the value under the rule at counter 0 (a
+// play set's placement tables, docs/play-set.md).
+enum class Encoding : uint8_t { WDL_HALF_DISTANCE = 1, DERIVED = 2, WDL_ONLY = 3 };
 enum class Compression : uint8_t { ZSTD = 1 };
 
 struct TableStats {
@@ -35,7 +37,8 @@ struct TableStats {
 const char* metric_name(Metric m);
 
 // Returns the statistics of a sector's values. For FIFTY: the values with the counter
-// at 0 (cursed wins and blessed losses are draws) and the longest z.
+// at 0 (cursed wins and blessed losses are draws) and the longest z. The longest counts
+// stored distances only (0 when no decisive value has one).
 TableStats compute_stats(std::span<const ValueCode> values, Metric metric = Metric::DTM);
 
 struct TableHeader {

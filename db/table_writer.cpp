@@ -90,32 +90,54 @@ Status write_file(const std::string& path, TableHeader h, const FrameEncoder& en
   return Status::ok();
 }
 
-}  // namespace
-
-Status write_table(const std::string& path, const Variant& v, const Sector& s,
-                   std::span<const ValueCode> values, int zstd_level, uint32_t block_entries,
-                   Metric metric) {
+// Writes the values of s in blocks: both planes, or with wdl_only the WDL plane of
+// drop_distance(value, metric) and an empty distance frame.
+Status write_blocks(const std::string& path, const Variant& v, const Sector& s,
+                    std::span<const ValueCode> values, int zstd_level, uint32_t block_entries,
+                    Metric metric, bool wdl_only) {
   TableHeader h = make_header(v, s, values.size(), metric);
+  h.encoding = wdl_only ? Encoding::WDL_ONLY : Encoding::WDL_HALF_DISTANCE;
   h.block_entries = block_entries;
   h.block_count = uint32_t((values.size() + h.block_entries - 1) / h.block_entries);
   h.zstd_level = zstd_level;
   h.stats = compute_stats(values, metric);
+  if (wdl_only) h.stats.longest_win = h.stats.longest_loss = 0;
   return write_file(path, h, [&](uint32_t first, uint32_t last, auto& frames) {
     std::vector<std::string> errors(last - first);
 #pragma omp parallel for schedule(dynamic, 1)
     for (int64_t b = first; b < int64_t(last); ++b) {
       const size_t begin = size_t(b) * h.block_entries;
       const size_t end = std::min<size_t>(begin + h.block_entries, values.size());
+      std::vector<ValueCode> dropped;
+      std::span<const ValueCode> block = values.subspan(begin, end - begin);
+      if (wdl_only) {
+        for (ValueCode x : block) dropped.push_back(drop_distance(x, metric));
+        block = dropped;
+      }
       std::vector<uint8_t> wdl, dtm;
-      encode_block(values.subspan(begin, end - begin), wdl, dtm);
+      encode_block(block, wdl, dtm);
       Status st = compress_frame(wdl, zstd_level, frames[2 * (b - first)]);
-      if (st) st = compress_frame(dtm, zstd_level, frames[2 * (b - first) + 1]);
+      if (st && !wdl_only) st = compress_frame(dtm, zstd_level, frames[2 * (b - first) + 1]);
       if (!st) errors[b - first] = st.message();
     }
     for (const std::string& e : errors)
       if (!e.empty()) return Status::error(e);
     return Status::ok();
   });
+}
+
+}  // namespace
+
+Status write_table(const std::string& path, const Variant& v, const Sector& s,
+                   std::span<const ValueCode> values, int zstd_level, uint32_t block_entries,
+                   Metric metric) {
+  return write_blocks(path, v, s, values, zstd_level, block_entries, metric, false);
+}
+
+Status write_wdl_only_table(const std::string& path, const Variant& v, const Sector& s,
+                            std::span<const ValueCode> values, Metric metric, int zstd_level,
+                            uint32_t block_entries) {
+  return write_blocks(path, v, s, values, zstd_level, block_entries, metric, true);
 }
 
 Status write_derived_table(const std::string& path, const Variant& v, const Sector& s,

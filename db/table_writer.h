@@ -15,6 +15,13 @@ Status write_table(const std::string& path, const Variant& v, const Sector& s,
                    std::span<const ValueCode> values, int zstd_level = DEFAULT_ZSTD_LEVEL,
                    uint32_t block_entries = DEFAULT_BLOCK_ENTRIES, Metric metric = Metric::DTM);
 
+// Writes the values of sector s as a table without distances (Encoding::WDL_ONLY):
+// each block's WDL plane of drop_distance(value, metric), and no distance frame.
+Status write_wdl_only_table(const std::string& path, const Variant& v, const Sector& s,
+                            std::span<const ValueCode> values, Metric metric,
+                            int zstd_level = DEFAULT_ZSTD_LEVEL,
+                            uint32_t block_entries = DEFAULT_BLOCK_ENTRIES);
+
 // Writes the table of a derived sector (Encoding::DERIVED): its header with `entries`,
 // the metric and the statistics of its values, and no blocks.
 Status write_derived_table(const std::string& path, const Variant& v, const Sector& s,

@@ -78,9 +78,9 @@ class Tablebase {
 Status check_fifty_counter(const Position& p, int counter);
 
 // Returns the value for the mover of a move leading to a position worth `after` to the
-// opponent (DTM codes).
+// opponent (DTM codes); a result without distance stays one (keep_unknown).
 constexpr ValueCode value_for_mover(ValueCode after) {
-  return is_draw(after) ? DRAW : code_of_distance(distance(after) + 1);
+  return is_draw(after) ? DRAW : keep_unknown(code_of_distance(distance(after) + 1));
 }
 
 }  // namespace millbase

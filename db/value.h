@@ -20,7 +20,14 @@ using ValueCode = uint16_t;
 
 constexpr ValueCode DRAW = 0;
 constexpr ValueCode LOSS_IN_0 = 1;
-constexpr int MAX_DISTANCE = 0xFFFE;
+constexpr int MAX_DISTANCE = 0x7FFF;  // the largest distance a table stores
+
+// A win or a loss whose distance is not stored (a play set's placement tables,
+// docs/play-set.md). The codes keep the parity of the result and lie beyond every
+// stored distance, so is_win, is_loss and wdl_of read them as any code and better()
+// ranks them as the longest win and the longest loss. On disk: do not change.
+constexpr ValueCode LOSS_NOT_STORED = 0x8001;
+constexpr ValueCode WIN_NOT_STORED = 0x8002;
 
 // Returns the stored value of a position where the game is over (g != None): a loss in
 // 0, or a draw for a full board under the full-board rule. In every table format.
@@ -35,6 +42,14 @@ constexpr bool is_win(ValueCode v) { return v != DRAW && (v - 1) % 2 == 1; }
 constexpr bool is_loss(ValueCode v) { return v != DRAW && (v - 1) % 2 == 0; }
 // Returns the distance of a win or loss code.
 constexpr int distance(ValueCode v) { return v - 1; }
+// Returns true for a win or loss whose distance is not stored.
+constexpr bool distance_unknown(ValueCode v) { return v >= LOSS_NOT_STORED; }
+// Returns v, or the code of its result without distance when v's distance was found
+// from one that is not stored (beyond MAX_DISTANCE): one ply before "win, not
+// stored" is "loss, not stored", and so on.
+constexpr ValueCode keep_unknown(ValueCode v) {
+  return !distance_unknown(v) ? v : (v - 1) % 2 == 1 ? WIN_NOT_STORED : LOSS_NOT_STORED;
+}
 
 // Win, draw or loss for the side to move, as the WDL plane of a table stores it. On
 // disk: do not change (class 3 is invalid).
@@ -45,9 +60,12 @@ constexpr Wdl wdl_of(ValueCode v) {
   return is_draw(v) ? Wdl::Draw : is_win(v) ? Wdl::Win : Wdl::Loss;
 }
 
-// Returns "win in 13", "loss in 4" or "draw".
+// Returns "win in 13", "loss in 4" or "draw"; "win (distance not stored)" or "loss
+// (distance not stored)" for a value of a play set's placement table.
 inline std::string value_text(ValueCode v) {
   if (is_draw(v)) return "draw";
+  if (distance_unknown(v))
+    return is_win(v) ? "win (distance not stored)" : "loss (distance not stored)";
   return std::string(is_win(v) ? "win in " : "loss in ") + std::to_string(distance(v));
 }
 
@@ -111,10 +129,19 @@ constexpr ValueCode fifty_at(ValueCode v, int counter) {
 constexpr ValueCode fifty_for_mover(ValueCode after, bool zeroing, bool placement) {
   if (is_draw(after)) return DRAW;
   const bool win = is_loss(after);
+  if (distance_unknown(after)) return win ? WIN_NOT_STORED : LOSS_NOT_STORED;
   if (fifty_z(after) == FIFTY_BEYOND) return fifty_code(win, FIFTY_BEYOND);
   if (zeroing) return fifty_code(win, 1);
   const int z = fifty_z(after) + 1;
   return fifty_code(win, !placement && z > FIFTY_PLIES ? FIFTY_BEYOND : z);
+}
+
+// Returns the value as a table without distances stores it (Encoding::WDL_ONLY): DRAW,
+// WIN_NOT_STORED or LOSS_NOT_STORED; for FIFTY codes, the result under the rule at
+// counter 0 (cursed wins and blessed losses are draws).
+constexpr ValueCode drop_distance(ValueCode v, Metric metric) {
+  if (metric == Metric::FIFTY) v = fifty_at(v, 0);
+  return is_draw(v) ? DRAW : is_win(v) ? WIN_NOT_STORED : LOSS_NOT_STORED;
 }
 
 // Returns true when value a is better than b for the side that gets it.
@@ -186,9 +213,9 @@ class ValueFolder {
   // Returns loss_step + the largest distance of a won successor (0 if none).
   int worst_loss() const { return worst_loss_; }
   ValueCode result() const {
-    if (has_win()) return code_of_distance(best_win_);
+    if (has_win()) return keep_unknown(code_of_distance(best_win_));
     if (any_draw_) return DRAW;
-    return code_of_distance(worst_loss_);  // no successor at all: loss in 0
+    return keep_unknown(code_of_distance(worst_loss_));  // no successor at all: loss in 0
   }
 
  private:

@@ -11,12 +11,15 @@ int shown_plies(ValueCode v, Metric metric) {
 }
 
 std::string rule_value_text(ValueCode v, Metric metric) {
-  if (is_draw(v)) return "draw";
+  if (is_draw(v) || distance_unknown(v)) return value_text(v);
   return std::string(is_win(v) ? "win in " : "loss in ") + std::to_string(shown_plies(v, metric));
 }
 
 std::string json_value(ValueCode v) {
   if (is_draw(v)) return "\"result\":\"draw\",\"distance\":null";
+  if (distance_unknown(v))
+    return std::string("\"result\":\"") + (is_win(v) ? "win" : "loss") +
+           "\",\"distance\":null,\"distance_stored\":false";
   return std::string("\"result\":\"") + (is_win(v) ? "win" : "loss") +
          "\",\"distance\":" + std::to_string(distance(v));
 }
@@ -37,6 +40,7 @@ std::string fifty_text(ValueCode v, int counter, bool placement) {
       break;
   }
   const std::string result = cls == FiftyClass::Win ? "win" : "loss";
+  if (distance_unknown(v)) return result + " under the 50-ply rule (distance not stored)";
   const int z = fifty_z(v);
   if (!is_draw(fifty_at(v, counter))) return result + " in " + std::to_string(z) + to;
   return "draw under the 50-ply rule with the counter at " + std::to_string(counter) + " (a " +
@@ -46,6 +50,7 @@ std::string fifty_text(ValueCode v, int counter, bool placement) {
 
 std::string fifty_move_text(ValueCode v, int counter) {
   const ValueCode now = fifty_at(v, counter);
+  if (distance_unknown(now)) return value_text(now);
   if (!is_draw(now)) return (is_win(now) ? "win in " : "loss in ") + std::to_string(fifty_z(now));
   switch (fifty_class(v)) {
     case FiftyClass::Draw:
@@ -64,14 +69,17 @@ std::string json_fifty(ValueCode v, int counter) {
   const ValueCode now = fifty_at(v, counter);
   const FiftyClass cls = fifty_class(v);
   const bool decisive = cls == FiftyClass::Win || cls == FiftyClass::Loss;
+  const bool known = !distance_unknown(v);
   std::string name = fifty_class_name(cls);
   std::replace(name.begin(), name.end(), ' ', '_');
   return "\"rule\":\"fifty\",\"counter\":" + std::to_string(counter) + ",\"result\":\"" +
          (is_draw(now)  ? "draw"
           : is_win(now) ? "win"
                         : "loss") +
-         "\",\"distance\":" + (is_draw(now) ? "null" : std::to_string(fifty_z(now))) +
-         ",\"class\":\"" + name + "\",\"z\":" + (decisive ? std::to_string(fifty_z(v)) : "null");
+         "\",\"distance\":" + (is_draw(now) || !known ? "null" : std::to_string(fifty_z(now))) +
+         ",\"class\":\"" + name +
+         "\",\"z\":" + (decisive && known ? std::to_string(fifty_z(v)) : "null") +
+         (known ? "" : ",\"distance_stored\":false");
 }
 
 }  // namespace millbase

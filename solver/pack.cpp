@@ -40,9 +40,7 @@ bool keeps_probe_depth(const std::string& dir, const Sector& s) {
 
 }  // namespace
 
-Result<std::vector<PackedSector>> pack_tables(
-    const Variant& v, const std::string& dir,
-    const std::function<void(const PackedSector&)>& on_sector, bool quiet) {
+Result<RewriteAccess> open_for_rewrite(const Variant& v, const std::string& dir) {
   // A read of what is there: never a new directory. Plain or 50-ply tables, as the
   // directory says.
   Result<Metric> metric = dir_metric(dir);
@@ -53,6 +51,15 @@ Result<std::vector<PackedSector>> pack_tables(
   if (!lock) return lock.status();
   // Leftovers of killed runs can go now that no other writer is here.
   remove_leftovers(dir);
+  return RewriteAccess{*metric, std::move(lock).value()};
+}
+
+Result<std::vector<PackedSector>> pack_tables(
+    const Variant& v, const std::string& dir,
+    const std::function<void(const PackedSector&)>& on_sector, bool quiet) {
+  Result<RewriteAccess> access = open_for_rewrite(v, dir);
+  if (!access) return access.status();
+  const Metric* metric = &access->metric;
   std::vector<PackedSector> packed;
   const SectorGraph graph(v);
   // The tables to pack: the placement sectors first, while the movement tables that the
@@ -97,7 +104,12 @@ Result<std::vector<PackedSector>> pack_tables(
         v, dir, s, store, [&](uint64_t done) { progress.update("derived", done, stored->size()); },
         *metric);
     if (!derived) return derived.status();
-    const auto bad = std::mismatch(derived->begin(), derived->end(), stored->begin());
+    // A table without distances (a play set) holds only the results.
+    const bool wdl_only = file->header().encoding == Encoding::WDL_ONLY;
+    const auto bad = std::mismatch(derived->begin(), derived->end(), stored->begin(),
+                                   [&](ValueCode d, ValueCode st) {
+                                     return (wdl_only ? drop_distance(d, *metric) : d) == st;
+                                   });
     if (bad.first != derived->end()) {
       Position p;
       SectorIndex::get(*v.board, s.us, s.them)
@@ -109,7 +121,8 @@ Result<std::vector<PackedSector>> pack_tables(
                            format_position(v, p) + "); not packed: run millbase verify");
     }
     PackedSector done{s, file->header().entries, file->file_size(), 0};
-    if (Status st = write_derived_table(path, v, s, done.entries, file->header().stats, *metric);
+    if (Status st = write_derived_table(path, v, s, done.entries, compute_stats(*derived, *metric),
+                                        *metric);
         !st)
       return st;
     Result<TableFile> after = TableFile::open_sector(v, dir, s, *metric);

@@ -7,6 +7,8 @@
 #include <string>
 
 #include "db/sector.h"
+#include "db/table_dir.h"
+#include "db/value.h"
 
 namespace millbase {
 
@@ -28,6 +30,17 @@ constexpr bool derived_when_packed(const Sector& s) {
   if (s.placement()) return s.us_hand > 0 && (s.us_hand + s.them_hand) % 2 == 1;
   return s.us >= 3 && s.us < s.them;
 }
+
+// A finished directory opened to rewrite its tables (pack, play set): its metric, as
+// its manifest says, and its lock, held while this lives.
+struct RewriteAccess {
+  Metric metric;
+  DirLock lock;
+};
+
+// Opens dir to rewrite v's tables: never a new directory, refused when its manifest or
+// its tables belong to another variant or metric; removes the leftovers of killed runs.
+Result<RewriteAccess> open_for_rewrite(const Variant& v, const std::string& dir);
 
 struct PackedSector {
   Sector sector;

@@ -45,7 +45,7 @@ Status claim_directory(const Variant& v, const std::string& dir, Metric metric,
   if (!old) return old.status();
   if (old->has_value() || metric == Metric::DTM)
     if (Status st = check_manifest(v, dir, metric); !st) return st;
-  if (Status st = check_tables_belong(v, dir, metric); !st) return st;
+  if (Status st = check_tables_belong(v, dir, metric, true); !st) return st;
   DirManifest m;
   if (old->has_value()) {
     m = **old;

@@ -31,15 +31,16 @@ uint64_t mix(uint64_t x) {
 }
 
 // Returns the forward check of stored sector s, whose table and successors are in
-// store: every entry (or the placement sample) recomputed from its successors.
+// store: every entry (or the placement sample) recomputed from its successors. A table
+// without distances (wdl_only) is checked for the results.
 SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& store,
                          const std::vector<Sector>& needed, const VerifyOptions& opts,
-                         ProgressReporter& progress) {
+                         bool wdl_only, ProgressReporter& progress) {
   const SectorValues& sv = *store.find(s);
   const ChildLookup lookup(store, needed, opts.metric);
   const bool fifty = opts.metric == Metric::FIFTY;
   auto text = [&](ValueCode x) {
-    if (!fifty) return value_text(x);
+    if (!fifty || distance_unknown(x)) return value_text(x);
     const FiftyClass c = fifty_class(x);
     return std::string(fifty_class_name(c)) +
            (c == FiftyClass::Win || c == FiftyClass::Loss ? " in " + std::to_string(fifty_z(x))
@@ -60,6 +61,7 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
     if (!all && mix(key ^ i) >= threshold) return;
     checked.fetch_add(1, std::memory_order_relaxed);
     ValueCode expected = evaluate(v, s, us, them, lookup);
+    if (wdl_only) expected = drop_distance(expected, opts.metric);
     if (expected == (fifty ? fifty_at(sv.values[i], 0) : sv.values[i])) return;
     if (mismatches++ == 0) {
       Position p;
@@ -122,7 +124,8 @@ Result<std::vector<SectorCheck>> verify_tables(
     // The unit's wanted tables that open and pass their checksums; the others are
     // reported missing or damaged.
     std::vector<Sector> present;
-    std::string absent;  // a table of the unit that is not there
+    std::vector<Sector> without_distances;  // of those, the tables of Encoding::WDL_ONLY
+    std::string absent;                     // a table of the unit that is not there
     for (const Sector& s : unit.sectors) {
       const bool listed = is_wanted(s);
       const uint64_t entries = SectorIndex::count(*v.board, s.us, s.them);
@@ -141,6 +144,7 @@ Result<std::vector<SectorCheck>> verify_tables(
         continue;
       }
       present.push_back(s);
+      if (file->header().encoding == Encoding::WDL_ONLY) without_distances.push_back(s);
     }
     if (present.empty()) continue;
     progress.start_unit(number + 1, sector_count, sector_name(present[0]),
@@ -173,7 +177,9 @@ Result<std::vector<SectorCheck>> verify_tables(
       if (k > 0)
         progress.start_unit(number + 1, sector_count, sector_name(s),
                             SectorIndex::count(*v.board, s.us, s.them));
-      report(check_sector(v, s, store, needed, opts, progress));
+      const bool wdl_only = std::find(without_distances.begin(), without_distances.end(), s) !=
+                            without_distances.end();
+      report(check_sector(v, s, store, needed, opts, wdl_only, progress));
       progress.finish_unit(false);
       ++number;
     }

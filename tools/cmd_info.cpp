@@ -87,7 +87,8 @@ int run_info(const InfoArgs& a) {
     Status sums = t->verify_checksums();
     corrupt += !sums;
     entries += h.entries, bytes += t->file_size(), wdl_bytes += wdl;
-    const char* state = !sums ? "CORRUPT" : t->derived() ? "derived" : "ok";
+    const bool wdl_only = h.encoding == Encoding::WDL_ONLY;
+    const char* state = !sums ? "CORRUPT" : t->derived() ? "derived" : wdl_only ? "wdl-only" : "ok";
     const double bits = h.entries ? 8.0 * t->file_size() / h.entries : 0;
     const double wdl_bits = h.entries ? 8.0 * wdl / h.entries : 0;
     if (a.json) {
@@ -95,13 +96,14 @@ int run_info(const InfoArgs& a) {
       std::snprintf(
           buf, sizeof buf,
           "{\"sector\":%s,\"positions\":%llu,\"bytes\":%llu,\"bits_per_position\":%.4f,"
-          "\"wdl_bits_per_position\":%.4f,\"checksums_ok\":%s,\"derived\":%s,\"wins\":%llu,"
+          "\"wdl_bits_per_position\":%.4f,\"checksums_ok\":%s,\"derived\":%s,\"wdl_only\":%s,"
+          "\"wins\":%llu,"
           "\"losses\":%llu,\"draws\":%llu,\"longest_win\":%u,\"longest_loss\":%u}",
           json_string(sector_name(h.sector)).c_str(), (unsigned long long)h.entries,
           (unsigned long long)t->file_size(), bits, wdl_bits, sums ? "true" : "false",
-          t->derived() ? "true" : "false", (unsigned long long)h.stats.wins,
-          (unsigned long long)h.stats.losses, (unsigned long long)h.stats.draws,
-          h.stats.longest_win, h.stats.longest_loss);
+          t->derived() ? "true" : "false", wdl_only ? "true" : "false",
+          (unsigned long long)h.stats.wins, (unsigned long long)h.stats.losses,
+          (unsigned long long)h.stats.draws, h.stats.longest_win, h.stats.longest_loss);
       json += (json.empty() ? "" : ",") + std::string(buf);
     } else {
       std::printf("%-12s %13llu %12llu %9.3f %9.3f %10s %12llu %12llu %12llu\n",

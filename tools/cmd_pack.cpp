@@ -3,8 +3,10 @@
 #include <omp.h>
 
 #include <cstdio>
+#include <string>
 
 #include "solver/pack.h"
+#include "solver/play_set.h"
 #include "tools/cli_common.h"
 #include "tools/table_args.h"
 
@@ -12,7 +14,24 @@ namespace millbase::cli {
 
 namespace {
 
-int run_pack(const TablesArgs& a) {
+// Prints the play set's rewritten tables and its totals (text or JSON members).
+std::string report_play_set(const std::vector<PlaySetTable>& tables, bool json) {
+  uint64_t before = 0, after = 0;
+  size_t rewritten = 0;
+  for (const PlaySetTable& t : tables)
+    if (!t.derived) ++rewritten, before += t.bytes_before, after += t.bytes_after;
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                json ? ",\"play_set\":{\"tables_without_distances\":%zu,\"bytes_before\":%llu,"
+                       "\"bytes_after\":%llu,\"derived_headers\":%zu}"
+                     : "play set: %zu placement tables without distances: %llu bytes -> %llu "
+                       "bytes (%zu derived tables' headers updated)\n",
+                rewritten, (unsigned long long)before, (unsigned long long)after,
+                tables.size() - rewritten);
+  return buf;
+}
+
+int run_pack(const TablesArgs& a, bool play_set) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   const std::optional<Metric> metric = resolve_rule(a.rule);
@@ -36,6 +55,21 @@ int run_pack(const TablesArgs& a) {
       },
       a.quiet);
   if (!packed) return fail(packed.status(), *v, dir);
+  std::string play_set_text;
+  if (play_set) {
+    Result<std::vector<PlaySetTable>> tables = make_play_set(
+        *v, dir,
+        [&](const PlaySetTable& t) {
+          if (a.json || t.derived) return;
+          std::printf("%-12s %14llu positions: %llu -> %llu bytes without distances\n",
+                      sector_name(t.sector).c_str(), (unsigned long long)t.entries,
+                      (unsigned long long)t.bytes_before, (unsigned long long)t.bytes_after);
+          std::fflush(stdout);
+        },
+        a.quiet);
+    if (!tables) return fail(tables.status(), *v, dir);
+    play_set_text = report_play_set(*tables, a.json);
+  }
   uint64_t entries = 0, before = 0, after = 0;
   size_t derived = 0, kept = 0;
   for (const PackedSector& p : *packed) {
@@ -48,9 +82,10 @@ int run_pack(const TablesArgs& a) {
   if (a.json)
     std::printf(
         "{\"variant\":%s,\"dir\":%s,\"derived_tables\":%zu,\"positions\":%llu,"
-        "\"bytes_before\":%llu,\"bytes_after\":%llu,\"kept_stored\":%zu}\n",
+        "\"bytes_before\":%llu,\"bytes_after\":%llu,\"kept_stored\":%zu%s}\n",
         json_string(v->name).c_str(), json_string(dir).c_str(), derived,
-        (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after, kept);
+        (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after, kept,
+        play_set_text.c_str());
   else {
     std::printf("%zu tables derived (%llu positions): %llu bytes -> %llu bytes\n", derived,
                 (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after);
@@ -59,6 +94,7 @@ int run_pack(const TablesArgs& a) {
           "%zu tables kept stored: their successors' tables are derived (a directory packed "
           "by an earlier millbase)\n",
           kept);
+    std::fputs(play_set_text.c_str(), stdout);
   }
   return EXIT_OK;
 }
@@ -77,7 +113,12 @@ Command register_pack(CLI::App& app) {
   add_quiet_option(cmd, *a);
   cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
       ->check(CLI::Range(1, 1024));
-  return {cmd, [a] { return run_pack(*a); }};
+  auto play_set = std::make_shared<bool>(false);
+  cmd->add_flag("--play-set", *play_set,
+                "Then drop the distances of the placement tables, keeping win/draw/loss (under "
+                "the 50-ply rule for its tables): what a perfect player needs, smaller "
+                "(docs/play-set.md)");
+  return {cmd, [a, play_set] { return run_pack(*a, *play_set); }};
 }
 
 }  // namespace millbase::cli

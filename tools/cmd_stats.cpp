@@ -91,6 +91,7 @@ int run_stats(const TablesArgs& a) {
   Beyond total_beyond, placement_beyond;
   uint64_t entries = 0;
   int found = 0, missing = 0, damaged = 0;
+  int without_distances = 0;                 // tables of a play set (Encoding::WDL_ONLY)
   std::pair<Sector, uint32_t> longest_in{};  // sector and its longest win
   std::string json;
   if (!a.json && fifty)
@@ -115,6 +116,7 @@ int run_stats(const TablesArgs& a) {
       const TableHeader& h = file->header();
       const TableStats& st = h.stats;
       ++found;
+      without_distances += h.encoding == Encoding::WDL_ONLY;
       entries += h.entries;
       total_beyond.cursed_wins += beyond->cursed_wins;
       total_beyond.blessed_losses += beyond->blessed_losses;
@@ -182,7 +184,7 @@ int run_stats(const TablesArgs& a) {
         "{\"variant\":%s,\"dir\":%s,\"sectors\":[%s],\"total\":{\"stored_entries\":%llu,"
         "\"distinct_positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,"
         "\"longest_win\":%u,\"longest_loss\":%u%s%s},\"missing_tables\":%d,"
-        "\"damaged_tables\":%d,\"rule\":\"%s\"}\n",
+        "\"damaged_tables\":%d,\"tables_without_distances\":%d,\"rule\":\"%s\"}\n",
         json_string(v->name).c_str(), json_string(dir).c_str(), json.c_str(),
         (unsigned long long)entries, (unsigned long long)entries, (unsigned long long)total.wins,
         (unsigned long long)total.losses, (unsigned long long)total.draws, total.longest_win,
@@ -195,7 +197,7 @@ int run_stats(const TablesArgs& a) {
                ",\"placement_cursed_wins\":" + std::to_string(placement_beyond.cursed_wins) +
                ",\"placement_blessed_losses\":" + std::to_string(placement_beyond.blessed_losses))
                   .c_str(),
-        missing, damaged, fifty ? "fifty" : "none");
+        missing, damaged, without_distances, fifty ? "fifty" : "none");
   } else {
     if (fifty)
       std::printf(
@@ -228,6 +230,14 @@ int run_stats(const TablesArgs& a) {
                   total.longest_win, longest.c_str());
     if (missing || damaged)
       std::printf("%d tables missing, %d damaged: the totals cover the others\n", missing, damaged);
+    if (without_distances)
+      std::printf(
+          "A play set (millbase pack --play-set): %d placement tables keep no distances, so the "
+          "longest wins and losses are those of the other tables and of the last placements%s.\n",
+          without_distances,
+          fifty ? "; in placement, cursed wins and blessed losses count as draws where the "
+                  "result under the rule is all that is stored"
+                : "");
   }
   return missing ? EXIT_MISSING : damaged ? EXIT_ERROR : EXIT_OK;
 }

@@ -29,6 +29,7 @@
 #include "db/sector.h"
 #include "db/tablebase.h"
 #include "db/value.h"
+#include "solver/play_set.h"
 #include "solver/solve.h"
 
 #ifndef MILLBASE_SOURCE_DIR
@@ -264,10 +265,16 @@ struct Table {
   uint32_t block_entries = 0, block_count = 0, zstd_level = 0, longest_win = 0, longest_loss = 0;
   uint64_t entries = 0, wins = 0, losses = 0, draws = 0, index_checksum = 0, data_size = 0;
   std::vector<uint8_t> cls;        // per entry: 0 draw, 1 win, 2 loss
-  std::vector<uint32_t> distance;  // per entry: plies (0 for a draw)
+  std::vector<uint32_t> distance;  // per entry: plies (0 for a draw or when not stored)
 
-  // Returns the value as the document's value code: 0 draw, else distance + 1.
-  uint32_t code(uint64_t i) const { return cls[i] == 0 ? 0 : distance[i] + 1; }
+  // Returns whether the blocks hold distances (encoding 1) or not (encoding 3).
+  bool distances() const { return encoding == 1; }
+  // Returns the value as the document's value code: 0 draw, else distance + 1; without
+  // distances 0x8002 for a win, 0x8001 for a loss.
+  uint32_t code(uint64_t i) const {
+    if (cls[i] == 0) return 0;
+    return distances() ? distance[i] + 1 : cls[i] == 1 ? 0x8002 : 0x8001;
+  }
 };
 
 // Returns the decompressed frame, or sets error.
@@ -302,7 +309,7 @@ std::string read_table(const std::vector<uint8_t>& f, Table& t) {
   t.index_checksum = le(&f[72], 8);
   t.data_size = le(&f[80], 8);
   if (t.metric != 0) return "metric";
-  if (t.encoding != 1) return "encoding (only stored values are read here)";
+  if (t.encoding != 1 && t.encoding != 3) return "encoding (only stored values are read here)";
   if (t.board > 2 || t.compression != 1 || (t.flags & ~1u)) return "enum or flags";
   if (t.block_entries == 0 || t.block_entries % 4 || t.block_entries > (1u << 24))
     return "block_entries";
@@ -332,6 +339,11 @@ std::string read_table(const std::vector<uint8_t>& f, Table& t) {
       if (c == 3) return "WDL class 3";
       if (j >= n && c != 0) return "WDL bits past the block";
       if (j < n) cls[j] = c, wins += c == 1, losses += c == 2;
+    }
+    if (!t.distances()) {  // encoding 3: no distance frame
+      if (dtm_size != 0) return "distance frame in a table without distances";
+      for (size_t j = 0; j < n; ++j) t.cls.push_back(cls[j]), t.distance.push_back(0);
+      continue;
     }
     if (dtm_size < 1) return "distance frame";
     // The width byte comes first; the size follows from it and the class counts.
@@ -519,9 +531,12 @@ class FormatDoc : public ::testing::Test {
 
   // Decodes sector s's file with the document's reader and checks every entry and every
   // position of the sector against Tablebase::probe; the header names board `code`.
-  static void check_sector(const Variant& v, const doc::Board& board, const Sector& s, int code) {
-    SCOPED_TRACE(std::string(v.name) + " " + sector_name(s));
-    const std::string path = dir(v) + "/" + sector_name(s) + ".mbt";
+  // In `where` when given, else in dir(v).
+  static void check_sector(const Variant& v, const doc::Board& board, const Sector& s, int code,
+                           std::string where = "") {
+    if (where.empty()) where = dir(v);
+    SCOPED_TRACE(where + " " + sector_name(s));
+    const std::string path = where + "/" + sector_name(s) + ".mbt";
     doc::Table t;
     ASSERT_EQ(doc::read_table(doc::read_bytes(path), t), "");
     EXPECT_EQ(t.board, code);
@@ -533,15 +548,16 @@ class FormatDoc : public ::testing::Test {
     ASSERT_EQ(t.entries, index.size());
     ASSERT_EQ(t.entries, doc::burnside(board, s.us, s.them));
 
-    Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir(v));
+    Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, where);
     ASSERT_TRUE(tb) << tb.message();
     const NameMap to_lib(v, board);
     int failures = 0;
     auto check = [&](const Position& p, uint64_t i, const char* what) {
       Result<ValueCode> probed = (*tb)->probe(p);
-      const bool same = probed && *probed == t.code(i) && is_draw(*probed) == (t.cls[i] == 0) &&
-                        is_win(*probed) == (t.cls[i] == 1) && is_loss(*probed) == (t.cls[i] == 2) &&
-                        (t.cls[i] == 0 || distance(*probed) == int(t.distance[i]));
+      const bool same =
+          probed && *probed == t.code(i) && is_draw(*probed) == (t.cls[i] == 0) &&
+          is_win(*probed) == (t.cls[i] == 1) && is_loss(*probed) == (t.cls[i] == 2) &&
+          (t.cls[i] == 0 || !t.distances() || distance(*probed) == int(t.distance[i]));
       if (!same && ++failures <= 5)
         ADD_FAILURE() << what << ": entry " << i << " decodes to class " << int(t.cls[i])
                       << " distance " << t.distance[i] << ", probe of " << format_position(v, p)
@@ -705,6 +721,27 @@ TEST_F(FormatDoc, FivePlacementSectors) {
     ASSERT_TRUE(s) << s.message();
     check_sector(FIVE, b16, *s, 1);
   }
+}
+
+// A play set's placement tables (encoding 3, the WDL plane alone) are read from the
+// document too.
+TEST_F(FormatDoc, FivePlaySetPlacementSectors) {
+  const std::string play = *root_ + "/five-play-set";
+  fs::copy(dir(FIVE), play);
+  Result<std::vector<PlaySetTable>> made = make_play_set(FIVE, play, {}, true);
+  ASSERT_TRUE(made) << made.message();
+  const doc::Board b16 = doc::make_board(doc::POINTS_16);
+  uint64_t decisive = 0;
+  for (const char* name : {"0-0+5-5", "1-1+4-4", "2-3+3-2", "3-3+2-2", "4-4+1-1"}) {
+    Result<Sector> s = parse_sector(name);
+    ASSERT_TRUE(s) << s.message();
+    doc::Table t;
+    ASSERT_EQ(doc::read_table(doc::read_bytes(play + "/" + name + ".mbt"), t), "");
+    EXPECT_EQ(t.encoding, 3) << name;
+    decisive += t.wins + t.losses;
+    check_sector(FIVE, b16, *s, 1, play);
+  }
+  EXPECT_GT(decisive, 1000u);
 }
 
 TEST_F(FormatDoc, NineThreeThree) {

@@ -44,14 +44,37 @@ class TableFormatTest : public ::testing::Test {
     std::ofstream out(path_, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(b.data()), std::streamsize(b.size()));
   }
-  // Returns the error of reading the file fully, or "" when it reads back equal.
-  std::string read_error() const {
+  // Returns the error of reading the file fully, or "" when it reads back equal to
+  // `expected` (the values written when null).
+  std::string read_error(const std::vector<ValueCode>* expected = nullptr) const {
     Result<TableFile> t = TableFile::open(path_, NINE, sector_);
     if (!t) return t.message();
     Result<std::vector<ValueCode>> v = t->read_all();
     if (!v) return v.message();
-    EXPECT_EQ(*v, values_) << "a corrupt file read back without error but with wrong values";
+    EXPECT_EQ(*v, expected ? *expected : values_)
+        << "a corrupt file read back without error but with wrong values";
     return "";
+  }
+
+  // Flips every header and index byte, and random bytes of the blocks, one at a time:
+  // each is refused naming the file (else read_error checks the values read against
+  // `expected`); the good file reads back after.
+  void expect_every_flip_caught(uint64_t seed, const std::vector<ValueCode>* expected) const {
+    const std::vector<uint8_t> good = bytes();
+    std::mt19937_64 rng(seed);
+    std::vector<size_t> offsets;
+    for (size_t i = 0; i < HEADER_SIZE + 4 * BLOCK_ENTRY_SIZE; ++i) offsets.push_back(i);
+    for (int i = 0; i < 300; ++i) offsets.push_back(rng() % good.size());
+    for (size_t at : offsets) {
+      std::vector<uint8_t> bad = good;
+      bad[at] ^= uint8_t(1 + rng() % 255);
+      put(bad);
+      const std::string error = read_error(expected);
+      EXPECT_NE(error, "") << "flip at byte " << at << " went unnoticed";
+      EXPECT_NE(error.find(path_), std::string::npos) << error;
+    }
+    put(good);
+    EXPECT_EQ(read_error(expected), "");
   }
 
   fs::path dir_;
@@ -86,23 +109,26 @@ TEST_F(TableFormatTest, RoundTripOverManyWriteBatches) {
   EXPECT_EQ(read_error(), "");
 }
 
-TEST_F(TableFormatTest, EveryFlippedByteIsCaught) {
-  const std::vector<uint8_t> good = bytes();
-  std::mt19937_64 rng(7);
-  // Every header and index byte, and random bytes of the blocks.
-  std::vector<size_t> offsets;
-  for (size_t i = 0; i < HEADER_SIZE + 4 * BLOCK_ENTRY_SIZE; ++i) offsets.push_back(i);
-  for (int i = 0; i < 300; ++i) offsets.push_back(rng() % good.size());
-  for (size_t at : offsets) {
-    std::vector<uint8_t> bad = good;
-    bad[at] ^= uint8_t(1 + rng() % 255);
-    put(bad);
-    std::string error = read_error();
-    EXPECT_NE(error, "") << "flip at byte " << at << " went unnoticed";
-    EXPECT_NE(error.find(path_), std::string::npos) << error;
-  }
-  put(good);
-  EXPECT_EQ(read_error(), "");
+TEST_F(TableFormatTest, EveryFlippedByteIsCaught) { expect_every_flip_caught(7, nullptr); }
+
+TEST_F(TableFormatTest, TableWithoutDistancesRoundTripAndCorruption) {
+  // Encoding 3 (a play set's placement tables): the results alone, no distance frames.
+  ASSERT_TRUE(write_wdl_only_table(path_, NINE, sector_, values_, Metric::DTM));
+  std::vector<ValueCode> results;
+  for (ValueCode v : values_) results.push_back(drop_distance(v, Metric::DTM));
+  Result<TableFile> t = TableFile::open(path_, NINE, sector_);
+  ASSERT_TRUE(t) << t.message();
+  EXPECT_EQ(t->header().encoding, Encoding::WDL_ONLY);
+  TableStats expected = compute_stats(values_);
+  expected.longest_win = expected.longest_loss = 0;
+  EXPECT_EQ(t->header().stats, expected);
+  for (const BlockEntry& b : t->blocks()) EXPECT_EQ(b.dtm_size, 0u);
+  EXPECT_EQ(read_error(&results), "");
+  std::vector<Wdl> wdl;
+  ASSERT_TRUE(t->read_wdl_block(1, wdl));
+  for (size_t i = 0; i < wdl.size(); ++i)
+    ASSERT_EQ(wdl[i], wdl_of(values_[DEFAULT_BLOCK_ENTRIES + i])) << i;
+  expect_every_flip_caught(11, &results);
 }
 
 // Header fields changed with the header checksum made right again: what the checksum

@@ -10,11 +10,13 @@ namespace millbase::engine {
 namespace {
 
 // Returns a value in the protocol's words: "win N", "loss N" or "draw"; N counts plies
-// to the end, or with 50-ply tables to the next mill or the end.
+// to the end, or with 50-ply tables to the next mill or the end ("win" or "loss" alone
+// where the tables store no distance).
 std::string value_words(ValueCode c, Metric metric) {
-  return is_draw(c)
-             ? std::string("draw")
-             : std::string(is_win(c) ? "win " : "loss ") + std::to_string(shown_plies(c, metric));
+  if (is_draw(c)) return "draw";
+  const std::string result = is_win(c) ? "win" : "loss";
+  // A play set's placement tables store no distance.
+  return distance_unknown(c) ? result : result + " " + std::to_string(shown_plies(c, metric));
 }
 
 }  // namespace

@@ -13,8 +13,10 @@ std::string sanmill_analysis_entry(std::string_view action, ValueCode v, Metric 
   std::string out = std::string(action) + "=";
   if (is_draw(v)) return out + "draw(0)";
   const bool win = is_win(v);
+  // Without " in N steps" where the tables store no distance (a play set).
   return out + (win ? "win(" : "loss(") + std::to_string(win ? SANMILL_MATE : -SANMILL_MATE) +
-         " in " + std::to_string(shown_plies(v, metric)) + " steps)";
+         (distance_unknown(v) ? "" : " in " + std::to_string(shown_plies(v, metric)) + " steps") +
+         ")";
 }
 
 }  // namespace millbase::engine

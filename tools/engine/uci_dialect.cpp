@@ -214,9 +214,11 @@ bool UciDialect::flipped() const {
 }
 
 // Returns the score of value v for the side to move: "mate <plies>" (negative when
-// losing) or "cp 0" for a draw; from White's side with ScoreFromWhite.
+// losing) or "cp 0" for a draw; "cp 10000" (or -10000) for a win (loss) whose distance
+// the tables do not store; from White's side with ScoreFromWhite.
 std::string UciDialect::score(ValueCode v) const {
   if (is_draw(v)) return "cp 0";
+  if (distance_unknown(v)) return is_win(v) != flipped() ? "cp 10000" : "cp -10000";
   const int plies = shown_plies(v, s_.metric());
   return "mate " + std::to_string(is_win(v) != flipped() ? plies : -plies);
 }
@@ -224,6 +226,8 @@ std::string UciDialect::score(ValueCode v) const {
 // Returns value v in words, from the side score() takes: "win in 13", "loss in 4", "draw".
 std::string UciDialect::words(ValueCode v) const {
   if (is_draw(v)) return "draw";
+  if (distance_unknown(v))
+    return is_win(v) != flipped() ? "win (distance not stored)" : "loss (distance not stored)";
   return std::string(is_win(v) != flipped() ? "win in " : "loss in ") +
          std::to_string(shown_plies(v, s_.metric()));
 }

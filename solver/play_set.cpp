@@ -1,0 +1,99 @@
+#include "solver/play_set.h"
+
+#include <unistd.h>
+
+#include "core/notation.h"
+#include "db/sector_index.h"
+#include "db/table_dir.h"
+
+#include "db/table_file.h"
+#include "db/table_writer.h"
+#include "solver/pack.h"
+#include "solver/progress.h"
+#include "solver/sector_graph.h"
+
+namespace millbase {
+
+namespace {
+
+// Rewrites the stored table `file` of s without distances and reads it back: its
+// results must be those of the old values.
+Status rewrite_without_distances(const Variant& v, const std::string& dir, const Sector& s,
+                                 const TableFile& file, Metric metric) {
+  Result<std::vector<ValueCode>> before = file.read_all();
+  if (!before) return before.status();
+  const TableHeader& h = file.header();
+  if (Status st =
+          write_wdl_only_table(file.path(), v, s, *before, metric, h.zstd_level, h.block_entries);
+      !st)
+    return st;
+  Result<TableFile> written = TableFile::open_sector(v, dir, s, metric);
+  if (!written) return written.status();
+  Result<std::vector<ValueCode>> after = written->read_all();
+  if (!after) return after.status();
+  for (size_t i = 0; i < after->size(); ++i)
+    if ((*after)[i] != drop_distance((*before)[i], metric))
+      return Status::error(file.path() + ": entry " + std::to_string(i) +
+                           " reads back another result than it was written with");
+  return Status::ok();
+}
+
+}  // namespace
+
+Result<std::vector<PlaySetTable>> make_play_set(
+    const Variant& v, const std::string& dir,
+    const std::function<void(const PlaySetTable&)>& on_table, bool quiet) {
+  Result<RewriteAccess> access = open_for_rewrite(v, dir);
+  if (!access) return access.status();
+  const Metric metric = access->metric;
+  std::vector<Sector> placement;
+  uint64_t total = 0;
+  const SectorGraph graph(v);
+  for (const WorkUnit& unit : graph.units())
+    for (const Sector& s : unit.sectors)
+      if (s.placement() && ::access(table_path(dir, s).c_str(), F_OK) == 0) {
+        placement.push_back(s);
+        total += SectorIndex::count(*v.board, s.us, s.them);
+      }
+  ProgressReporter progress(quiet, total, "rewritten");
+  std::vector<PlaySetTable> changed;
+  for (size_t k = 0; k < placement.size(); ++k) {
+    const Sector& s = placement[k];
+    progress.start_unit(int(k + 1), int(placement.size()), sector_name(s),
+                        SectorIndex::count(*v.board, s.us, s.them));
+    Result<TableFile> file = TableFile::open_sector(v, dir, s, metric);
+    if (!file) return file.status();
+    const TableHeader& h = file->header();
+    PlaySetTable t{s, h.entries, file->file_size(), 0, file->derived()};
+    if (file->derived()) {
+      // Its successors are placement sectors with an even number of stones in hand
+      // (stored, so without distances now) unless it is a last placement (hands 1 and
+      // 0), whose successors are movement sectors: their distances stay.
+      const bool last_placement = s.us_hand + s.them_hand == 1;
+      if (last_placement || (h.stats.longest_win == 0 && h.stats.longest_loss == 0)) {
+        progress.finish_unit(true);
+        continue;
+      }
+      TableStats stats = h.stats;
+      stats.longest_win = stats.longest_loss = 0;
+      if (Status st = write_derived_table(file->path(), v, s, h.entries, stats, metric); !st)
+        return st;
+    } else {
+      if (h.encoding == Encoding::WDL_ONLY) {
+        progress.finish_unit(true);
+        continue;
+      }
+      progress.say("rewriting it without distances");
+      if (Status st = rewrite_without_distances(v, dir, s, *file, metric); !st) return st;
+    }
+    Result<TableFile> after = TableFile::open_sector(v, dir, s, metric);
+    if (!after) return after.status();
+    t.bytes_after = after->file_size();
+    changed.push_back(t);
+    progress.finish_unit(false);
+    if (on_table) on_table(t);
+  }
+  return changed;
+}
+
+}  // namespace millbase
