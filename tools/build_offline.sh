@@ -10,8 +10,11 @@
 # and the tables data/six-fifty and data/five-fifty, packed or not, e.g.
 #   millbase solve --variant six && millbase solve --variant six --rule fifty
 #   millbase solve --variant five && millbase solve --variant five --rule fifty
-#   millbase pack --variant six --rule fifty && millbase pack --variant five --rule fifty
-# (SIX_DB and FIVE_DB override their paths; packed, the page is 1.5 MB instead of 2.5.)
+#   millbase pack --variant six --rule fifty --play-set
+#   millbase pack --variant five --rule fifty --play-set
+# (SIX_DB and FIVE_DB override their paths. The page is 2.5 MB with the tables as
+# solved, 1.5 MB packed, 1.2 MB with play sets, which give no distance in placement:
+# docs/play-set.md.)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-build-offline/millbase-offline}

@@ -80,6 +80,14 @@ millbase_cli_test(pack_fifty_without_rule 2 "six-fifty-packed holds fifty tables
 set_tests_properties(cli.pack_fifty_without_rule PROPERTIES FIXTURES_REQUIRED
   "six_db;six_fifty_packed")
 fifty_answers(_packed ${FIFTY_PACKED} "six_db;six_fifty_packed")
+# As a play set (docs/play-set.md), as the offline page holds them (tests/web).
+set(FIFTY_PLAY_SET ${CMAKE_CURRENT_BINARY_DIR}/six-fifty-play-set)
+millbase_pack_copy(pack_fifty_play_set ${FIFTY_DB} six_fifty ${FIFTY_PLAY_SET} six_fifty_play_set
+  "118 tables derived \\(1706614 positions\\).*play set: 91 placement tables without distances"
+  --rule fifty --play-set)
+millbase_cli_test(verify_fifty_play_set 0 "231 sectors, 3258758 positions, 0 mismatches"
+  verify --rule fifty --db ${FIFTY_PLAY_SET})
+set_tests_properties(cli.verify_fifty_play_set PROPERTIES FIXTURES_REQUIRED six_fifty_play_set)
 millbase_cli_test(probe_bad_rule 2 "unknown rule 'forty' \\(choose none or fifty\\)"
   probe --rule forty ${CURSED})
 set_tests_properties(cli.probe_fifty_cursed_json
