@@ -122,6 +122,8 @@ Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
       h.encoding != Encoding::WDL_ONLY)
     return Status::error("unknown value encoding");
   if (h.compression != Compression::ZSTD) return Status::error("unknown compression");
+  if (h.encoding == Encoding::WDL_ONLY && !h.sector.placement())
+    return Status::error("a movement table without distances (only placement tables keep none)");
   if (h.block_entries == 0 || h.block_entries > (1u << 24) || h.block_entries % 4 != 0)
     return Status::error("bad block size");
   if (h.encoding == Encoding::DERIVED

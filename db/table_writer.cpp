@@ -39,6 +39,14 @@ bool pwrite_all(int fd, const std::vector<uint8_t>& bytes, uint64_t offset) {
   return true;
 }
 
+// Makes a rename to path durable: fsync of its directory.
+void sync_directory_of(const std::string& path) {
+  std::string dir =
+      path.substr(0, path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/'));
+  int dfd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) ::fsync(dfd), ::close(dfd);
+}
+
 // Writes the table to path atomically. The blocks come from `encode`, BLOCKS_PER_WRITE
 // at a time, and go straight to the file after the space of the block index; the index
 // and the header, which depend on the frames, go in last.
@@ -82,11 +90,7 @@ Status write_file(const std::string& path, TableHeader h, const FrameEncoder& en
     return status ? Status::error("cannot write " + path + ": " + error)
                   : Status::error(path + ": " + status.message());
   }
-  // Make the rename durable.
-  std::string dir =
-      path.substr(0, path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/'));
-  int dfd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) ::fsync(dfd), ::close(dfd);
+  sync_directory_of(path);
   return Status::ok();
 }
 
@@ -146,6 +150,16 @@ Status write_derived_table(const std::string& path, const Variant& v, const Sect
   h.encoding = Encoding::DERIVED;
   h.stats = stats;
   return write_file(path, h, nullptr);
+}
+
+Status replace_table(const std::string& from, const std::string& to) {
+  if (::rename(from.c_str(), to.c_str()) != 0) {
+    const std::string error = errno_text();
+    ::unlink(from.c_str());
+    return Status::error("cannot replace " + to + ": " + error);
+  }
+  sync_directory_of(to);
+  return Status::ok();
 }
 
 }  // namespace millbase

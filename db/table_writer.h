@@ -27,4 +27,8 @@ Status write_wdl_only_table(const std::string& path, const Variant& v, const Sec
 Status write_derived_table(const std::string& path, const Variant& v, const Sector& s,
                            uint64_t entries, const TableStats& stats, Metric metric = Metric::DTM);
 
+// Renames the complete table file `from` (a temporary name, leftover_files() matches
+// it) over `to` durably (fsync of the directory); on error removes `from`.
+Status replace_table(const std::string& from, const std::string& to);
+
 }  // namespace millbase

@@ -66,11 +66,7 @@ class TablebaseImpl : public Tablebase {
     // among draws now, the moves that would win with a lower counter come first).
     const bool fifty = metric_ == Metric::FIFTY;
     std::stable_sort(out.begin(), out.end(), [&](const MoveValue& a, const MoveValue& b) {
-      if (fifty) {
-        const ValueCode a_now = fifty_at(a.value, counter), b_now = fifty_at(b.value, counter);
-        if (a_now != b_now) return better(a_now, b_now);
-      }
-      return better(a.value, b.value);
+      return fifty ? better_under_rule(a.value, b.value, counter) : better(a.value, b.value);
     });
     return out;
   }

@@ -25,7 +25,9 @@ constexpr int MAX_DISTANCE = 0x7FFF;  // the largest distance a table stores
 // A win or a loss whose distance is not stored (a play set's placement tables,
 // docs/play-set.md). The codes keep the parity of the result and lie beyond every
 // stored distance, so is_win, is_loss and wdl_of read them as any code and better()
-// ranks them as the longest win and the longest loss. On disk: do not change.
+// ranks them as the longest win and the longest loss (under the 50-ply rule,
+// better_under_rule: after every win and before every loss under the rule). On disk:
+// do not change.
 constexpr ValueCode LOSS_NOT_STORED = 0x8001;
 constexpr ValueCode WIN_NOT_STORED = 0x8002;
 
@@ -154,16 +156,27 @@ constexpr bool better(ValueCode a, ValueCode b) {
   return rank(a) > rank(b);
 }
 
+// Returns true when fifty code a is better than b for the side that gets it with
+// `counter` plies on the counter: by the value under the rule at that counter first,
+// then by better() (so among draws now, a move that would win with a lower counter
+// comes first). The same order as better() for codes with distances; a win without
+// stored distance comes before a cursed win, a blessed loss before a loss without.
+constexpr bool better_under_rule(ValueCode a, ValueCode b, int counter) {
+  const ValueCode a_now = fifty_at(a, counter), b_now = fifty_at(b, counter);
+  if (a_now != b_now) return better(a_now, b_now);
+  return better(a, b);
+}
+
 // Returns the fifty code of a position from its successors' stored fifty codes: the
-// best, by better(), of fifty_for_mover over its moves, the order analyze() ranks
-// moves in at counter 0. (The solver finds the same code in two steps: the value at
-// counter 0 from its successors, then the labels beyond the rule from the plain tables;
+// best, by better_under_rule() at counter 0, of fifty_for_mover over its moves, the
+// order analyze() ranks moves in at counter 0. (The solver finds the same code in two steps: the
+// value at counter 0 from its successors, then the labels beyond the rule from the plain tables;
 // here they come from the successors' labels.) Call add() per move, then result().
 class FiftyFolder {
  public:
   void add(ValueCode after, bool zeroing, bool placement) {
     const ValueCode mine = fifty_for_mover(after, zeroing, placement);
-    if (!any_ || better(mine, best_)) best_ = mine;
+    if (!any_ || better_under_rule(mine, best_, 0)) best_ = mine;
     any_ = true;
   }
   // No move at all: a loss in 0.

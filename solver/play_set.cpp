@@ -16,26 +16,43 @@ namespace millbase {
 
 namespace {
 
-// Rewrites the stored table `file` of s without distances and reads it back: its
-// results must be those of the old values.
-Status rewrite_without_distances(const Variant& v, const std::string& dir, const Sector& s,
-                                 const TableFile& file, Metric metric) {
+// Rewrites the stored table `file` of s without distances: written under a temporary
+// name, read back and found to hold the results of the old values, then renamed over
+// the table, so that a table without distances is always a checked one.
+Status rewrite_without_distances(const Variant& v, const Sector& s, const TableFile& file,
+                                 Metric metric) {
   Result<std::vector<ValueCode>> before = file.read_all();
   if (!before) return before.status();
   const TableHeader& h = file.header();
-  if (Status st =
-          write_wdl_only_table(file.path(), v, s, *before, metric, h.zstd_level, h.block_entries);
+  const std::string tmp = file.path() + temp_suffix();
+  if (Status st = write_wdl_only_table(tmp, v, s, *before, metric, h.zstd_level, h.block_entries);
       !st)
     return st;
-  Result<TableFile> written = TableFile::open_sector(v, dir, s, metric);
-  if (!written) return written.status();
+  auto fail = [&](const Status& st) {
+    ::unlink(tmp.c_str());
+    return st;
+  };
+  Result<TableFile> written = TableFile::open(tmp, v, s, metric);
+  if (!written) return fail(written.status());
   Result<std::vector<ValueCode>> after = written->read_all();
-  if (!after) return after.status();
+  if (!after) return fail(after.status());
   for (size_t i = 0; i < after->size(); ++i)
     if ((*after)[i] != drop_distance((*before)[i], metric))
-      return Status::error(file.path() + ": entry " + std::to_string(i) +
-                           " reads back another result than it was written with");
-  return Status::ok();
+      return fail(Status::error(file.path() + ": entry " + std::to_string(i) +
+                                " reads back another result than it was written with"));
+  return replace_table(tmp, file.path());
+}
+
+// Returns true when every successor table of s is present and keeps no distances, so a
+// search over them finds none (a derived placement sector's header then says longest
+// win and loss 0).
+bool successors_without_distances(const std::string& dir, const Sector& s) {
+  for (const Sector& c : successor_sectors(s)) {
+    if (is_terminal(c)) continue;
+    Result<TableHeader> h = TableFile::read_header(table_path(dir, c));
+    if (!h || h->encoding != Encoding::WDL_ONLY) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -65,12 +82,14 @@ Result<std::vector<PlaySetTable>> make_play_set(
     if (!file) return file.status();
     const TableHeader& h = file->header();
     PlaySetTable t{s, h.entries, file->file_size(), 0, file->derived()};
+    // The last placements (hands 1 and 0) keep their distances: their successors are
+    // movement sectors.
+    const bool last_placement = s.us_hand + s.them_hand == 1;
     if (file->derived()) {
-      // Its successors are placement sectors with an even number of stones in hand
-      // (stored, so without distances now) unless it is a last placement (hands 1 and
-      // 0), whose successors are movement sectors: their distances stay.
-      const bool last_placement = s.us_hand + s.them_hand == 1;
-      if (last_placement || (h.stats.longest_win == 0 && h.stats.longest_loss == 0)) {
+      // Its successors (placement sectors with an even number of stones in hand) are
+      // stored, so rewritten before it in this order.
+      const bool zero = h.stats.longest_win == 0 && h.stats.longest_loss == 0;
+      if (last_placement || zero || !successors_without_distances(dir, s)) {
         progress.finish_unit(true);
         continue;
       }
@@ -79,12 +98,12 @@ Result<std::vector<PlaySetTable>> make_play_set(
       if (Status st = write_derived_table(file->path(), v, s, h.entries, stats, metric); !st)
         return st;
     } else {
-      if (h.encoding == Encoding::WDL_ONLY) {
+      if (last_placement || h.encoding == Encoding::WDL_ONLY) {
         progress.finish_unit(true);
         continue;
       }
       progress.say("rewriting it without distances");
-      if (Status st = rewrite_without_distances(v, dir, s, *file, metric); !st) return st;
+      if (Status st = rewrite_without_distances(v, s, *file, metric); !st) return st;
     }
     Result<TableFile> after = TableFile::open_sector(v, dir, s, metric);
     if (!after) return after.status();

@@ -20,15 +20,17 @@ struct PlaySetTable {
   bool derived = false;
 };
 
-// Makes dir's placement tables a play set: every stored placement table with distances
-// is rewritten without them (with FIFTY, its WDL plane holds the result under the rule
-// at counter 0), after reading the new table back and finding it equal to the old
-// values' results; every derived placement table whose successors are placement tables
-// gets the longest win and loss of 0 in its header, as the search over its successors
-// now finds no distance. Movement tables are not touched. Tables absent from dir are
-// skipped. Resumable: a table already without distances is skipped. Holds the
-// directory lock. Calls on_table after each table changed. Unless quiet, reports
-// progress on stderr.
+// Makes dir's placement tables a play set: every stored placement table with distances,
+// but those of the last placements (hands 1 and 0, whose successors are movement
+// sectors), is rewritten without them (with FIFTY, its WDL plane holds the result under
+// the rule at counter 0): written under a temporary name, read back and found to hold
+// the old values' results, then renamed over the table. Every derived placement table
+// whose successors' tables are all present and without distances gets the longest win
+// and loss of 0 in its header, as the search over its successors finds no distance.
+// Movement tables are not touched. Tables absent from dir are skipped. Resumable: a
+// table already without distances is skipped, and a sector comes after its successors.
+// Holds the directory lock. Calls on_table after each table changed. Unless quiet,
+// reports progress on stderr.
 Result<std::vector<PlaySetTable>> make_play_set(
     const Variant& v, const std::string& dir,
     const std::function<void(const PlaySetTable&)>& on_table = {}, bool quiet = false);

@@ -32,7 +32,8 @@ uint64_t mix(uint64_t x) {
 
 // Returns the forward check of stored sector s, whose table and successors are in
 // store: every entry (or the placement sample) recomputed from its successors. A table
-// without distances (wdl_only) is checked for the results.
+// without distances (wdl_only) is checked for the results, as is an entry whose
+// successors give no distance.
 SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& store,
                          const std::vector<Sector>& needed, const VerifyOptions& opts,
                          bool wdl_only, ProgressReporter& progress) {
@@ -61,8 +62,13 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
     if (!all && mix(key ^ i) >= threshold) return;
     checked.fetch_add(1, std::memory_order_relaxed);
     ValueCode expected = evaluate(v, s, us, them, lookup);
-    if (wdl_only) expected = drop_distance(expected, opts.metric);
-    if (expected == (fifty ? fifty_at(sv.values[i], 0) : sv.values[i])) return;
+    // The results alone where the table or the search over its successors has no
+    // distance (a play set, or one being made).
+    if (wdl_only || distance_unknown(expected)) {
+      if (drop_distance(expected, opts.metric) == drop_distance(sv.values[i], opts.metric)) return;
+    } else if (expected == (fifty ? fifty_at(sv.values[i], 0) : sv.values[i])) {
+      return;
+    }
     if (mismatches++ == 0) {
       Position p;
       p.stones = {us, them};

@@ -24,6 +24,8 @@ enum class Change { None, WinThrownAway, DrawLost, Slower };
 Change change_of(ValueCode before, ValueCode after) {
   if (is_win(before) && !is_win(after)) return Change::WinThrownAway;
   if (is_draw(before) && is_loss(after)) return Change::DrawLost;
+  // Slower only between distances the tables store (a play set keeps none in placement).
+  if (distance_unknown(before) || distance_unknown(after)) return Change::None;
   return better(before, after) ? Change::Slower : Change::None;
 }
 

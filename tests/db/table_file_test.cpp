@@ -113,6 +113,14 @@ TEST_F(TableFormatTest, EveryFlippedByteIsCaught) { expect_every_flip_caught(7, 
 
 TEST_F(TableFormatTest, TableWithoutDistancesRoundTripAndCorruption) {
   // Encoding 3 (a play set's placement tables): the results alone, no distance frames.
+  // Only placement tables keep no distances: a movement one is refused.
+  const std::string movement_path = (dir_ / "movement.mbt").string();
+  ASSERT_TRUE(write_wdl_only_table(movement_path, NINE, sector_, values_, Metric::DTM));
+  Result<TableFile> refused = TableFile::open(movement_path, NINE, sector_);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.message().find("movement table without distances"), std::string::npos)
+      << refused.message();
+  sector_ = Sector{5, 4, 1, 1};  // the same entries, as hands take no part in the index
   ASSERT_TRUE(write_wdl_only_table(path_, NINE, sector_, values_, Metric::DTM));
   std::vector<ValueCode> results;
   for (ValueCode v : values_) results.push_back(drop_distance(v, Metric::DTM));
