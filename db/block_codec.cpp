@@ -117,10 +117,7 @@ Status decode_block(std::span<const uint8_t> wdl, std::vector<uint8_t>& dtm, siz
 Status decode_wdl_only_block(std::span<const uint8_t> wdl, size_t count, ValueCode* out) {
   std::vector<Wdl> classes;
   if (Status s = decode_wdl_plane(wdl, count, classes); !s) return s;
-  for (size_t i = 0; i < count; ++i)
-    out[i] = classes[i] == Wdl::Draw  ? DRAW
-             : classes[i] == Wdl::Win ? WIN_NOT_STORED
-                                      : LOSS_NOT_STORED;
+  for (size_t i = 0; i < count; ++i) out[i] = code_without_distance(classes[i]);
   return Status::ok();
 }
 

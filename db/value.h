@@ -44,14 +44,6 @@ constexpr bool is_win(ValueCode v) { return v != DRAW && (v - 1) % 2 == 1; }
 constexpr bool is_loss(ValueCode v) { return v != DRAW && (v - 1) % 2 == 0; }
 // Returns the distance of a win or loss code.
 constexpr int distance(ValueCode v) { return v - 1; }
-// Returns true for a win or loss whose distance is not stored.
-constexpr bool distance_unknown(ValueCode v) { return v >= LOSS_NOT_STORED; }
-// Returns v, or the code of its result without distance when v's distance was found
-// from one that is not stored (beyond MAX_DISTANCE): one ply before "win, not
-// stored" is "loss, not stored", and so on.
-constexpr ValueCode keep_unknown(ValueCode v) {
-  return !distance_unknown(v) ? v : (v - 1) % 2 == 1 ? WIN_NOT_STORED : LOSS_NOT_STORED;
-}
 
 // Win, draw or loss for the side to move, as the WDL plane of a table stores it. On
 // disk: do not change (class 3 is invalid).
@@ -60,6 +52,20 @@ enum class Wdl : uint8_t { Draw = 0, Win = 1, Loss = 2 };
 // Returns the class of a value.
 constexpr Wdl wdl_of(ValueCode v) {
   return is_draw(v) ? Wdl::Draw : is_win(v) ? Wdl::Win : Wdl::Loss;
+}
+
+// Returns true for a win or loss whose distance is not stored.
+constexpr bool distance_unknown(ValueCode v) { return v >= LOSS_NOT_STORED; }
+// Returns the code of a result without distance: DRAW, WIN_NOT_STORED or
+// LOSS_NOT_STORED.
+constexpr ValueCode code_without_distance(Wdl w) {
+  return w == Wdl::Draw ? DRAW : w == Wdl::Win ? WIN_NOT_STORED : LOSS_NOT_STORED;
+}
+// Returns v, or the code of its result without distance when v's distance was found
+// from one that is not stored (beyond MAX_DISTANCE): one ply before "win, not
+// stored" is "loss, not stored", and so on.
+constexpr ValueCode keep_unknown(ValueCode v) {
+  return distance_unknown(v) ? code_without_distance(wdl_of(v)) : v;
 }
 
 // Returns "win in 13", "loss in 4" or "draw"; "win (distance not stored)" or "loss
@@ -142,8 +148,7 @@ constexpr ValueCode fifty_for_mover(ValueCode after, bool zeroing, bool placemen
 // WIN_NOT_STORED or LOSS_NOT_STORED; for FIFTY codes, the result under the rule at
 // counter 0 (cursed wins and blessed losses are draws).
 constexpr ValueCode drop_distance(ValueCode v, Metric metric) {
-  if (metric == Metric::FIFTY) v = fifty_at(v, 0);
-  return is_draw(v) ? DRAW : is_win(v) ? WIN_NOT_STORED : LOSS_NOT_STORED;
+  return code_without_distance(wdl_of(metric == Metric::FIFTY ? fifty_at(v, 0) : v));
 }
 
 // Returns true when value a is better than b for the side that gets it.
