@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cassert>
 #include <cerrno>
 #include <cstring>
 #include <functional>
@@ -99,6 +100,8 @@ Status write_file(const std::string& path, TableHeader h, const FrameEncoder& en
 Status write_blocks(const std::string& path, const Variant& v, const Sector& s,
                     std::span<const ValueCode> values, int zstd_level, uint32_t block_entries,
                     Metric metric, bool wdl_only) {
+  // What a reader accepts (db/table_header.cpp): whole bytes of 2-bit classes.
+  assert(block_entries > 0 && block_entries % 4 == 0 && block_entries <= (1u << 24));
   TableHeader h = make_header(v, s, values.size(), metric);
   h.encoding = wdl_only ? Encoding::WDL_ONLY : Encoding::WDL_HALF_DISTANCE;
   h.block_entries = block_entries;

@@ -103,5 +103,6 @@ Command register_uci(CLI::App& app);
 Command register_annotate(CLI::App& app);
 Command register_openings(CLI::App& app);
 Command register_serve(CLI::App& app);
+Command register_compare(CLI::App& app);
 
 }  // namespace millbase::cli
