@@ -6,6 +6,7 @@
 #include <atomic>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 #include "db/table_file.h"
 #include "solver/child_tables.h"
@@ -80,52 +81,62 @@ class ClassSource {
 
 Result<SectorComparison> compare_sector(const ComparedTables& a, const ComparedTables& b,
                                         const Sector& s, Metric metric, int examples,
-                                        const std::function<void(uint64_t)>& on_progress) {
+                                        const std::function<void(uint64_t)>& on_progress,
+                                        int* failed_side) {
   assert(a.variant->board == b.variant->board);
+  if (failed_side) *failed_side = 0;
   Result<ClassSource> first = ClassSource::open(a, s, metric);
   if (!first) return first.status();
   Result<ClassSource> second = ClassSource::open(b, s, metric);
-  if (!second) return second.status();
+  if (!second) {
+    if (failed_side) *failed_side = 1;
+    return second.status();
+  }
   const uint64_t n = SectorIndex::count(*a.variant->board, s.us, s.them);
   SectorComparison c;
   c.sector = s;
   c.positions = n;
   const int64_t chunks = int64_t((n + CHUNK_ENTRIES - 1) / CHUNK_ENTRIES);
   std::mutex merge;
-  std::vector<std::pair<uint64_t, int>> found;  // (entry, 3 * x + y) of the examples
   Status error = Status::ok();
+  int error_side = 0;
   std::atomic<uint64_t> done{0};
 #pragma omp parallel for schedule(dynamic, 1)
   for (int64_t k = 0; k < chunks; ++k) {
     const uint64_t begin = uint64_t(k) * CHUNK_ENTRIES, end = std::min(n, begin + CHUNK_ENTRIES);
     std::vector<Wdl> x, y;
+    int side = 0;
     Status st = first->read(begin, end, x);
-    if (st) st = second->read(begin, end, y);
+    if (st) side = 1, st = second->read(begin, end, y);
     std::array<std::array<uint64_t, 3>, 3> counts{};
-    std::vector<std::pair<uint64_t, int>> mine;
-    std::array<int, 9> kept{};
+    std::array<std::array<std::vector<uint64_t>, 3>, 3> mine;
     for (uint64_t i = 0; st && i < end - begin; ++i) {
       const int cx = int(x[i]), cy = int(y[i]);
       ++counts[cx][cy];
-      if (cx != cy && kept[3 * cx + cy]++ < examples) mine.push_back({begin + i, 3 * cx + cy});
+      if (cx != cy && int(mine[cx][cy].size()) < examples) mine[cx][cy].push_back(begin + i);
     }
     std::lock_guard lock(merge);
     if (!st) {
-      if (error) error = st;
+      if (error) error = st, error_side = side;
       continue;
     }
+    // Each cell keeps the first `examples` entries of the chunks merged so far, so its
+    // final list does not depend on the order in which chunks finish.
     for (int i = 0; i < 3; ++i)
-      for (int j = 0; j < 3; ++j) c.counts[i][j] += counts[i][j];
-    found.insert(found.end(), mine.begin(), mine.end());
+      for (int j = 0; j < 3; ++j) {
+        c.counts[i][j] += counts[i][j];
+        std::vector<uint64_t>& kept = c.examples[i][j];
+        kept.insert(kept.end(), mine[i][j].begin(), mine[i][j].end());
+        std::sort(kept.begin(), kept.end());
+        if (int(kept.size()) > examples) kept.resize(size_t(examples));
+      }
     done += end - begin;
     if (on_progress && omp_get_thread_num() == 0) on_progress(done);
   }
-  if (!error) return error;
-  // The first entries of each pair, whatever order the chunks finished in.
-  std::sort(found.begin(), found.end());
-  for (const auto& [entry, cell] : found)
-    if (auto& kept = c.examples[cell / 3][cell % 3]; int(kept.size()) < examples)
-      kept.push_back(entry);
+  if (!error) {
+    if (failed_side) *failed_side = error_side;
+    return error;
+  }
   return c;
 }
 

@@ -35,13 +35,16 @@ struct SectorComparison {
 };
 
 // Returns the comparison of sector s's tables of the metric in a.dir and b.dir, keeping
-// up to `examples` entries per disagreeing pair of classes. A derived table (millbase
-// pack) is computed from its successors' tables, whole in memory. The variants must
-// share a board and s must be a sector of both (the caller checks). Errors name the
-// file; a missing one is Status::Code::NotFound. on_progress, if set, is called from
-// one thread with the entries compared so far.
+// up to `examples` entries per disagreeing pair of classes. Without the 50-ply rule only
+// the WDL frames are read (`verify --quick` checks the distance frames); under it, the
+// whole values. A derived table (millbase pack) is computed from its successors'
+// tables, whole in memory. The variants must share a board and s must be a sector of
+// both (the caller checks). Errors name the file; a missing one is
+// Status::Code::NotFound; failed_side, if set, is then 0 for a's tables, 1 for b's.
+// on_progress, if set, is called from one thread with the entries compared so far.
 Result<SectorComparison> compare_sector(const ComparedTables& a, const ComparedTables& b,
                                         const Sector& s, Metric metric, int examples,
-                                        const std::function<void(uint64_t)>& on_progress = {});
+                                        const std::function<void(uint64_t)>& on_progress = {},
+                                        int* failed_side = nullptr);
 
 }  // namespace millbase

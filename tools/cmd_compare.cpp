@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <set>
 
 #include "core/notation.h"
@@ -67,11 +68,11 @@ int run_compare(const CompareArgs& args) {
   if (v->board != w->board)
     return fail(EXIT_USAGE, std::string(v->name) + " and " + std::string(w->name) +
                                 " are played on different boards: their positions differ");
-  if (args.examples < 0) return fail(EXIT_USAGE, "--examples must be 0 or more");
   if (a.threads > 0) omp_set_num_threads(a.threads);
   const std::string dir = table_dir(*v, a.db, *metric);
   const std::string with_dir = table_dir(*w, args.with_db, *metric);
-  if (v == w && dir == with_dir)
+  std::error_code same_error;
+  if (v == w && (dir == with_dir || std::filesystem::equivalent(dir, with_dir, same_error)))
     return fail(EXIT_USAGE, "both sides are " + dir + ": give the other with --with-db");
 
   // The sectors: those asked for, else every one the first directory must hold; each
@@ -80,19 +81,26 @@ int run_compare(const CompareArgs& args) {
   const SectorGraph second_graph(*w);
   for (const WorkUnit& u : second_graph.units())
     of_second.insert(u.sectors.begin(), u.sectors.end());
-  std::vector<Sector> sectors;
-  if (!parse_targets(*v, a.sectors, a.max_stones, sectors)) return EXIT_USAGE;
-  for (const Sector& s : sectors)  // a sector named alone; --max-stones takes the shared ones
-    if (!of_second.count(s) && a.max_stones < 0)
+  std::vector<Sector> named, sectors;
+  if (!parse_targets(*v, a.sectors, -1, named)) return EXIT_USAGE;
+  for (const Sector& s : named)  // --max-stones takes the shared ones only
+    if (!of_second.count(s))
       return fail(EXIT_USAGE,
                   "sector " + sector_name(s) + " is not a sector of " + std::string(w->name));
+  if (!parse_targets(*v, a.sectors, a.max_stones, sectors)) return EXIT_USAGE;
   if (Status st = check_table_dir(*v, dir, *metric); !st) return fail(st, *v, dir, *metric);
   if (Status st = check_table_dir(*w, with_dir, *metric); !st)
     return fail(st, *w, with_dir, *metric);
-  if (sectors.empty()) {
+  if (sectors.empty()) {  // the sectors both directories must hold
     Result<std::vector<Sector>> expected = expected_sectors(dir, SectorGraph(*v));
     if (!expected) return fail(expected.status(), *v, dir, *metric);
-    sectors = *expected;
+    Result<std::vector<Sector>> with_expected = expected_sectors(with_dir, second_graph);
+    if (!with_expected) return fail(with_expected.status(), *w, with_dir, *metric);
+    const std::set<Sector> in_second(with_expected->begin(), with_expected->end());
+    for (const Sector& s : *expected)
+      if (in_second.count(s)) sectors.push_back(s);
+    if (const size_t one = expected->size() + in_second.size() - 2 * sectors.size())
+      note(std::to_string(one) + " sectors are held by one directory only: not compared");
   }
   const size_t not_shared =
       std::erase_if(sectors, [&](const Sector& s) { return !of_second.count(s); });
@@ -132,14 +140,17 @@ int run_compare(const CompareArgs& args) {
       continue;
     }
     progress.start_unit(++number, int(sectors.size()), sector_name(s), n);
-    Result<SectorComparison> c =
-        compare_sector(first, second, s, *metric, args.examples,
-                       [&](uint64_t done) { progress.update("compare", done, n); });
+    int side = 0;
+    Result<SectorComparison> c = compare_sector(
+        first, second, s, *metric, args.examples,
+        [&](uint64_t done) { progress.update("compare", done, n); }, &side);
     progress.finish_unit(false);
     if (!c) {
-      // Named on stderr; the totals cover the sectors compared.
-      ++damaged;
-      fail(EXIT_ERROR, c.message());
+      // Named on stderr (a table that a derived one reads may be missing); the totals
+      // cover the sectors compared.
+      const ComparedTables& t = side ? second : first;
+      ++(c.status().code() == Status::Code::NotFound ? missing : damaged);
+      fail(c.status(), *t.variant, t.dir, *metric);
       continue;
     }
     total.positions += c->positions;
@@ -194,6 +205,9 @@ int run_compare(const CompareArgs& args) {
       for (int y : {1, 0, 2}) std::printf(" %16llu", (unsigned long long)total.counts[x][y]);
       std::printf("\n");
     }
+    if (missing || damaged)
+      std::printf("(%d tables missing and %d damaged, named above: not in the totals)\n", missing,
+                  damaged);
     if (!examples_text.empty())
       std::printf("\nwhere they disagree (White to move; %s / %s):\n%s",
                   std::string(v->name).c_str(), std::string(w->name).c_str(),
@@ -222,7 +236,8 @@ Command register_compare(CLI::App& app) {
   cmd->add_option("--max-stones", a->tables.max_stones,
                   "Compare only the movement sectors with at most K stones per side");
   cmd->add_option("--examples", a->examples,
-                  "Positions shown per pair of classes that disagree (default 1)");
+                  "Positions shown per pair of classes that disagree, 0..1000 (default 1)")
+      ->check(CLI::Range(0, 1000));
   cmd->add_option("--threads,-j", a->tables.threads, "Threads, 1..1024 (default: all cores)")
       ->check(CLI::Range(1, 1024));
   return {cmd, [a] { return run_compare(*a); }};

@@ -79,32 +79,62 @@ TEST_F(CompareTest, AgreesWithTheObviousComparisonForAnyNumberOfThreads) {
 }
 
 // Many chunks, and blocks of another size on each side so that chunks begin inside
-// blocks: made-up values in nine's 4-4 (3.2 M entries), one side blocks of the usual
-// size, the other of 3004 entries with a tenth of the values changed.
+// blocks: made-up values in nine's 4-4 (3.2 M entries, 13 chunks), one side in blocks
+// of the usual size, the other of 3004 entries. The values differ only around the
+// start of chunk 3 (2^18 entries each) and inside chunk 7, so the first examples of a
+// pair of classes span two chunks and come from chunks that two threads finish in
+// either order.
 TEST(Compare, ChunksAndBlocksOfAnySizeLineUp) {
   const Sector s{4, 4, 0, 0};
-  const uint64_t n = SectorIndex::count(*NINE.board, 4, 4);
+  const uint64_t n = SectorIndex::count(*NINE.board, 4, 4), chunk = uint64_t(1) << 18;
   std::mt19937_64 rng(5);
+  auto made_up = [&] { return ValueCode(rng() % 3 == 0 ? DRAW : 1 + rng() % 40); };
   std::vector<ValueCode> x(n), y(n);
   for (uint64_t i = 0; i < n; ++i) {
-    x[i] = ValueCode(rng() % 3 == 0 ? DRAW : 1 + rng() % 40);
-    y[i] = rng() % 10 == 0 ? ValueCode(rng() % 3 == 0 ? DRAW : 1 + rng() % 40) : x[i];
+    x[i] = made_up();
+    const bool near3 = i + 40 >= 3 * chunk && i < 3 * chunk + 40;
+    const bool in7 = i >= 7 * chunk && i < 8 * chunk && rng() % 10 == 0;
+    y[i] = near3 || in7 ? made_up() : x[i];
   }
   const std::string a = temp_dir("compare-made-up-a"), b = temp_dir("compare-made-up-b");
   fs::create_directories(a), fs::create_directories(b);
   ASSERT_TRUE(write_table(table_path(a, s), NINE, s, x, 3));
   ASSERT_TRUE(write_table(table_path(b, s), NINE_NOFLYING, s, y, 3, 3004));
   const ComparedTables first{&NINE, a}, second{&NINE_NOFLYING, b};
-  const SectorComparison want = reference(first, second, s, 4);
-  ASSERT_GT(want.positions, 10 * (uint64_t(1) << 18));
+  const SectorComparison want = reference(first, second, s, 12);
+  ASSERT_GT(want.positions, 10 * chunk);
+  ASSERT_LT(want.examples[1][2].front(), 3 * chunk);  // both sides of the chunk boundary
+  ASSERT_GE(want.examples[1][2].back(), 3 * chunk);
   for (int threads : {1, 2}) {
     omp_set_num_threads(threads);
-    Result<SectorComparison> got = compare_sector(first, second, s, Metric::DTM, 4);
-    ASSERT_TRUE(got) << got.message();
-    EXPECT_EQ(got->counts, want.counts) << threads << " threads";
-    EXPECT_EQ(got->examples, want.examples) << threads << " threads";
+    for (int round = 0; round < 3; ++round) {
+      Result<SectorComparison> got = compare_sector(first, second, s, Metric::DTM, 12);
+      ASSERT_TRUE(got) << got.message();
+      EXPECT_EQ(got->counts, want.counts) << threads << " threads";
+      EXPECT_EQ(got->examples, want.examples) << threads << " threads";
+    }
   }
   omp_set_num_threads(omp_get_num_procs());
+  fs::remove_all(a), fs::remove_all(b);
+}
+
+// A derived table whose successors' tables are missing: NotFound, on the side of the
+// directory that holds it.
+TEST(Compare, ADerivedTableWithoutItsSuccessorsIsNotFoundOnItsSide) {
+  const Sector s{4, 3, 0, 0};
+  const uint64_t n = SectorIndex::count(*NINE.board, 4, 3);
+  const std::string a = temp_dir("compare-stored"), b = temp_dir("compare-derived");
+  fs::create_directories(a), fs::create_directories(b);
+  const std::vector<ValueCode> values(n, DRAW);
+  ASSERT_TRUE(write_table(table_path(a, s), NINE, s, values, 3));
+  ASSERT_TRUE(write_derived_table(table_path(b, s), NINE_NOFLYING, s, n,
+                                  compute_stats(values, Metric::DTM), Metric::DTM));
+  int side = -1;
+  Result<SectorComparison> c =
+      compare_sector({&NINE, a}, {&NINE_NOFLYING, b}, s, Metric::DTM, 1, {}, &side);
+  ASSERT_FALSE(c);
+  EXPECT_EQ(c.status().code(), Status::Code::NotFound) << c.message();
+  EXPECT_EQ(side, 1);
   fs::remove_all(a), fs::remove_all(b);
 }
 
@@ -126,10 +156,12 @@ TEST_F(CompareTest, ADamagedBlockIsNamed) {
   fs::copy(*noflying_, copy);
   const std::string path = table_path(copy, S33);
   {
-    // A byte in the middle of the data (after the header and the block index).
+    // A byte in the middle of block 0's WDL frame (what is read without the rule).
+    Result<TableFile> file = TableFile::open_sector(NINE_NOFLYING, copy, S33);
+    ASSERT_TRUE(file) << file.message();
+    const BlockEntry& e = file->blocks()[0];
+    const std::streamoff at = std::streamoff(e.offset + e.wdl_size / 2);
     std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekg(0, std::ios::end);
-    const std::streamoff at = f.tellg() / 2;
     f.seekg(at);
     const char was = char(f.get());
     f.seekp(at);
@@ -146,10 +178,12 @@ TEST_F(CompareTest, ADamagedBlockIsNamed) {
 TEST_F(CompareTest, AMissingTableIsNotFound) {
   const std::string empty = temp_dir("compare-empty");
   fs::create_directories(empty);
+  int side = -1;
   Result<SectorComparison> c =
-      compare_sector({&NINE, *flying_}, {&NINE_NOFLYING, empty}, S33, Metric::DTM, 1);
+      compare_sector({&NINE, *flying_}, {&NINE_NOFLYING, empty}, S33, Metric::DTM, 1, {}, &side);
   ASSERT_FALSE(c);
   EXPECT_EQ(c.status().code(), Status::Code::NotFound) << c.message();
+  EXPECT_EQ(side, 1);
   fs::remove_all(empty);
 }
 
