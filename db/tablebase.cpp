@@ -131,12 +131,14 @@ class TablebaseImpl : public Tablebase {
     Result<Entry> e = entry(p);
     if (!e) return e.status();
     if (e->table->file.derived()) {
-      // A class stands for a value of the same class: the formula keeps the class.
+      // A class stands for a value of the same class: the formula keeps the class. A
+      // move into a lost position wins whatever the other moves give.
       ValueFolder fold;
       for (Move m : MoveList(variant(), p)) {
         Result<Wdl> w = probe_wdl(do_move(p, m));
         if (!w) return w.status();
-        fold.add(*w == Wdl::Draw ? DRAW : *w == Wdl::Win ? code_of_distance(1) : LOSS_IN_0);
+        if (*w == Wdl::Loss) return Wdl::Win;
+        fold.add(*w == Wdl::Draw ? DRAW : code_of_distance(1));
       }
       return wdl_of(fold.result());
     }

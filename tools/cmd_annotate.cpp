@@ -1,6 +1,10 @@
 // millbase annotate: each ply of a recorded game with the value before and after it,
 // marking every move that changed the game's value (a win thrown away, a draw lost).
+#include <algorithm>
+#include <array>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "core/game_record.h"
 #include "core/notation.h"
@@ -48,7 +52,9 @@ int run_annotate(const AnnotateArgs& a) {
   std::string plies;
   int changes[2] = {0, 0};
   Position p = game.start();
-  if (!a.json) std::printf(" ply  side   move          before        after\n");
+  // Text rows: ply, side, move, before, after, mark and words; printed once the widths
+  // of the move and value columns (12 at least) are known.
+  std::vector<std::array<std::string, 7>> rows;
   for (size_t i = 0; i < game.moves().size(); ++i) {
     const Move m = game.moves()[i];
     Result<ValueCode> before = (*tb)->probe(p);
@@ -69,13 +75,8 @@ int run_annotate(const AnnotateArgs& a) {
                "}";
     } else {
       const char* mark = c == Change::Slower ? "?!" : c == Change::None ? "" : "??";
-      char row[160];
-      std::snprintf(row, sizeof row, "%4zu  %-5s  %-12s  %-12s  %-12s  %s %s", i + 1,
-                    mover == WHITE ? "White" : "Black", move.c_str(), value_text(*before).c_str(),
-                    value_text(after).c_str(), mark, CHANGE_WORDS[int(c)]);
-      std::string text = row;
-      text.erase(text.find_last_not_of(' ') + 1);
-      std::printf("%s\n", text.c_str());
+      rows.push_back({std::to_string(i + 1), mover == WHITE ? "White" : "Black", move,
+                      value_text(*before), value_text(after), mark, CHANGE_WORDS[int(c)]});
     }
     p = next;
   }
@@ -88,6 +89,23 @@ int run_annotate(const AnnotateArgs& a) {
         std::string(outcome_name(game.outcome())).c_str(),
         std::string(reason_name(game.reason())).c_str(), changes[WHITE], changes[BLACK]);
   } else {
+    size_t width[7] = {4, 5, 12, 12, 12, 0, 0};
+    for (const auto& r : rows)
+      for (int k : {2, 3, 4}) width[k] = std::max(width[k], r[k].size());
+    // Returns text padded on the right to n characters.
+    auto pad = [](const std::string& text, size_t n) {
+      return text + std::string(n > text.size() ? n - text.size() : 0, ' ');
+    };
+    std::printf(" ply  side   %s  %s  after\n", pad("move", width[2]).c_str(),
+                pad("before", width[3]).c_str());
+    for (const auto& r : rows) {
+      std::string text = std::string(width[0] - std::min(width[0], r[0].size()), ' ') + r[0] +
+                         "  " + pad(r[1], width[1]) + "  " + pad(r[2], width[2]) + "  " +
+                         pad(r[3], width[3]) + "  " + pad(r[4], width[4]) + "  " + r[5] + " " +
+                         r[6];
+      text.erase(text.find_last_not_of(' ') + 1);
+      std::printf("%s\n", text.c_str());
+    }
     std::printf("%s\nMoves that changed the game's value: White %d, Black %d.\n", result.c_str(),
                 changes[WHITE], changes[BLACK]);
   }
