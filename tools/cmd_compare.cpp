@@ -75,8 +75,8 @@ int run_compare(const CompareArgs& args) {
   if (v == w && (dir == with_dir || std::filesystem::equivalent(dir, with_dir, same_error)))
     return fail(EXIT_USAGE, "both sides are " + dir + ": give the other with --with-db");
 
-  // The sectors: those asked for, else every one the first directory must hold; each
-  // must be a sector of the second game too.
+  // The sectors: those asked for (each a sector of the second game too), else every one
+  // that both directories must hold.
   std::set<Sector> of_second;
   const SectorGraph second_graph(*w);
   for (const WorkUnit& u : second_graph.units())
