@@ -42,9 +42,7 @@ int main(int argc, char** argv) {
     for (const Sector& s : u.sectors) {
       auto index = SectorIndex::get(*v->board, s.us, s.them);
       for (int k = 0; k < per; ++k) {
-        Position p;
-        index->unrank(rng() % index->size(), p.stones[WHITE], p.stones[BLACK]);
-        p.in_hand = {s.us_hand, s.them_hand};
+        const Position p = sector_position(*v->board, s, rng() % index->size());
         if (game_over(*v, p) != GameOver::None) continue;
         auto t0 = std::chrono::steady_clock::now();
         Result<ValueCode> a = play->probe(p);

@@ -26,10 +26,7 @@ int main(int argc, char** argv) {
   auto index = SectorIndex::get(*v->board, s->us, s->them);
   std::mt19937_64 rng(1);
   std::vector<Position> positions(200000);
-  for (Position& p : positions) {
-    index->unrank(rng() % index->size(), p.stones[WHITE], p.stones[BLACK]);
-    p.in_hand = {s->us_hand, s->them_hand};
-  }
+  for (Position& p : positions) p = sector_position(*v->board, *s, rng() % index->size());
   auto run = [&](size_t cache_bytes, size_t count) {
     Tablebase::Options o;
     o.cache_bytes = cache_bytes;

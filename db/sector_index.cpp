@@ -328,4 +328,11 @@ int SectorIndex::unrank(uint64_t i, Bitboard& us, Bitboard& them) const {
   return unrank_by(i, us, them, TableDeposit{colex_});
 }
 
+Position sector_position(const Board& b, const Sector& s, uint64_t i) {
+  Position p;
+  SectorIndex::get(b, s.us, s.them)->unrank(i, p.stones[WHITE], p.stones[BLACK]);
+  p.in_hand = {s.us_hand, s.them_hand};
+  return p;
+}
+
 }  // namespace millbase

@@ -15,6 +15,7 @@
 #include "core/geometry.h"
 #include "db/combinatorics.h"
 #include "db/fast_symmetry.h"
+#include "db/sector.h"
 
 namespace millbase {
 
@@ -170,5 +171,9 @@ void SectorIndex::walk(uint64_t begin, uint64_t end, F f) const {
     ++key;
   }
 }
+
+// Returns the position of entry i of sector s's index on board b, White to move (White
+// holds the index's `us` stones and the sector's us_hand).
+Position sector_position(const Board& b, const Sector& s, uint64_t i);
 
 }  // namespace millbase

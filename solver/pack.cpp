@@ -111,10 +111,7 @@ Result<std::vector<PackedSector>> pack_tables(
                                      return (wdl_only ? drop_distance(d, *metric) : d) == st;
                                    });
     if (bad.first != derived->end()) {
-      Position p;
-      SectorIndex::get(*v.board, s.us, s.them)
-          ->unrank(uint64_t(bad.first - derived->begin()), p.stones[WHITE], p.stones[BLACK]);
-      p.in_hand = {s.us_hand, s.them_hand};
+      const Position p = sector_position(*v.board, s, uint64_t(bad.first - derived->begin()));
       return Status::error(path +
                            ": stored values differ from the search over its "
                            "successors' tables (first at " +

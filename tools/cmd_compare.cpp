@@ -34,10 +34,7 @@ constexpr const char* CLASS_LETTERS = "DWL";
 
 // Returns the position of entry i of sector s, White to move, as notation.
 std::string position_text(const Variant& v, const Sector& s, uint64_t i) {
-  Position p;
-  SectorIndex::get(*v.board, s.us, s.them)->unrank(i, p.stones[WHITE], p.stones[BLACK]);
-  p.in_hand = {s.us_hand, s.them_hand};
-  return format_position(v, p);
+  return format_position(v, sector_position(*v.board, s, i));
 }
 
 // Returns the counts as JSON: {"win":{"win":n,"draw":n,"loss":n},"draw":{...},"loss":{...}}.

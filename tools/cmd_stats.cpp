@@ -31,12 +31,8 @@ Result<std::string> find_position(const Variant& v, const std::string& dir, cons
     if (Status st = file->read_block(b, block); !st) return st;
     const auto at = std::find(block.begin(), block.end(), value);
     if (at == block.end()) continue;
-    Position p;
-    SectorIndex::get(*v.board, s.us, s.them)
-        ->unrank(uint64_t(b) * per_block + uint64_t(at - block.begin()), p.stones[WHITE],
-                 p.stones[BLACK]);
-    p.in_hand = {s.us_hand, s.them_hand};
-    return format_position(v, p);
+    return format_position(
+        v, sector_position(*v.board, s, uint64_t(b) * per_block + uint64_t(at - block.begin())));
   }
   return std::string();
 }
