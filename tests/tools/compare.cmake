@@ -33,3 +33,16 @@ millbase_cli_test(compare_not_shared 2 "sector 6-6 is not a sector of five"
   compare --variant six --db ${SIX_DB} --with five --sector 6-6)
 set_tests_properties(cli.compare_itself cli.compare_not_shared PROPERTIES
   FIXTURES_REQUIRED six_db)
+# Six and five are the same game on the same board (rules.md): every sector of five is
+# one of six, and the two solves give each of its positions the same result.
+set(FIVE_DB ${CMAKE_CURRENT_BINARY_DIR}/five-db)
+add_test(NAME cli.five_db_clean COMMAND ${CMAKE_COMMAND} -E rm -rf ${FIVE_DB})
+millbase_cli_test(solve_five 0 "Empty board, side to move places first: "
+  solve --variant five --out ${FIVE_DB} -q)
+set_tests_properties(cli.five_db_clean PROPERTIES FIXTURES_SETUP five_db_clean)
+set_tests_properties(cli.solve_five PROPERTIES FIXTURES_SETUP five_db
+  FIXTURES_REQUIRED five_db_clean)
+millbase_cli_test(compare_six_five 0
+  "\ntotal +1062244 +1062244 +0 +0 +0 +0 +0 +0\n.*88 sectors are held by one directory only: not compared"
+  compare --variant six --db ${SIX_DB} --with five --with-db ${FIVE_DB})
+set_tests_properties(cli.compare_six_five PROPERTIES FIXTURES_REQUIRED "six_db;five_db")
