@@ -143,7 +143,12 @@ uint64_t SectorIndex::memory_bytes() const {
 }
 
 SectorIndex::SectorIndex(const Board& b, int us, int them)
-    : sym_(fast_symmetry(b)), colex_(&ColexTables::get()), us_(us), them_(them), k_(us + them) {
+    : sym_(fast_symmetry(b)),
+      colex_(&ColexTables::get()),
+      pext_(uses_pext()),
+      us_(us),
+      them_(them),
+      k_(us + them) {
   assert(us >= 0 && them >= 0 && k_ <= b.num_points);
   const int n = b.num_points;
   const uint64_t sets = BINOMIAL[n][k_];
@@ -285,8 +290,7 @@ SectorIndex::Rank SectorIndex::rank_pext(Bitboard us, Located l) const {
 }
 #endif
 
-SectorIndex::Rank SectorIndex::rank(Bitboard us, Located l) const {
-  if (uses_pext()) return rank_pext(us, l);
+SectorIndex::Rank SectorIndex::rank_table(Bitboard us, Located l) const {
   return rank_by(us, l, TableExtract{colex_});
 }
 
@@ -323,8 +327,7 @@ int SectorIndex::unrank_pdep(uint64_t i, Bitboard& us, Bitboard& them) const {
 }
 #endif
 
-int SectorIndex::unrank(uint64_t i, Bitboard& us, Bitboard& them) const {
-  if (uses_pext()) return unrank_pdep(i, us, them);
+int SectorIndex::unrank_table(uint64_t i, Bitboard& us, Bitboard& them) const {
   return unrank_by(i, us, them, TableDeposit{colex_});
 }
 

@@ -70,7 +70,7 @@ class SectorIndex {
     __builtin_prefetch(&offsets_[l.info >> 4]);
     return l;
   }
-  Rank rank(Bitboard us, Located l) const;
+  Rank rank(Bitboard us, Located l) const { return pext_ ? rank_pext(us, l) : rank_table(us, l); }
   // Returns true when rank() extracts colourings with the processor's pext instruction
   // (BMI2) rather than by table lookups: where pext is fast (Intel since Haswell, AMD
   // since Zen 3), unless the environment sets MILLBASE_PEXT=0 (or =1 to force it on a
@@ -84,7 +84,9 @@ class SectorIndex {
 
   // Sets us, them to the canonical representative stored at index i < size(); returns
   // its orbit size.
-  int unrank(uint64_t i, Bitboard& us, Bitboard& them) const;
+  int unrank(uint64_t i, Bitboard& us, Bitboard& them) const {
+    return pext_ ? unrank_pdep(i, us, them) : unrank_table(i, us, them);
+  }
 
   // Calls f(index, us, them) for every entry in increasing index order, for entries
   // in [begin, end).
@@ -116,12 +118,16 @@ class SectorIndex {
   Rank rank_by(Bitboard us, Located l, Extract extract) const;
   // rank_by() with pext, compiled for BMI2: called only when uses_pext().
   Rank rank_pext(Bitboard us, Located l) const;
+  // rank_by() with table lookups, on every processor.
+  Rank rank_table(Bitboard us, Located l) const;
 
   // unrank() with `deposit` for placing the colouring on the occupied set.
   template <class Deposit>
   int unrank_by(uint64_t i, Bitboard& us, Bitboard& them, Deposit deposit) const;
   // unrank_by() with pdep, compiled for BMI2: called only when uses_pext().
   int unrank_pdep(uint64_t i, Bitboard& us, Bitboard& them) const;
+  // unrank_by() with table lookups, on every processor.
+  int unrank_table(uint64_t i, Bitboard& us, Bitboard& them) const;
 
   // Returns the key whose entries hold entry i < size(), by (11).
   size_t key_of(uint64_t i) const {
@@ -141,6 +147,7 @@ class SectorIndex {
 
   std::shared_ptr<const FastSymmetry> sym_;
   const ColexTables* colex_;
+  bool pext_;  // uses_pext(), read once: rank() and unrank() are on every hot path
   int us_, them_, k_;
   std::vector<Key> keys_;
   std::vector<uint64_t> offsets_;  // offsets_[key]: first index of the key; back() = size
