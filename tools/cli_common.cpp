@@ -82,6 +82,11 @@ void add_rule_option(CLI::App* cmd, std::string* rule, const char* help) {
   cmd->add_option("--rule", *rule, help)->capture_default_str();
 }
 
+void add_threads_option(CLI::App* cmd, int* threads) {
+  cmd->add_option("--threads,-j", *threads, "Threads, 1..1024 (default: all cores)")
+      ->check(CLI::Range(1, 1024));
+}
+
 std::optional<Metric> resolve_rule(const std::string& rule) {
   std::string word = rule;
   for (char& c : word) c = char(std::tolower(static_cast<unsigned char>(c)));

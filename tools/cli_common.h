@@ -70,6 +70,9 @@ void add_db_option(CLI::App* cmd, std::string* dir, const char* names = "--db,-d
 // Adds --rule to cmd, storing the word in *rule (default "none").
 void add_rule_option(CLI::App* cmd, std::string* rule, const char* help);
 
+// Adds --threads,-j (1..1024; default: all cores) to cmd, storing the count in *threads.
+void add_threads_option(CLI::App* cmd, int* threads);
+
 // Returns the metric of a --rule word: none -> DTM, fifty -> FIFTY (any case); on
 // another word prints an error naming it and returns nullopt.
 std::optional<Metric> resolve_rule(const std::string& rule);

@@ -235,8 +235,7 @@ Command register_compare(CLI::App& app) {
   cmd->add_option("--examples", a->examples,
                   "Positions shown per pair of classes that disagree, 0..1000 (default 1)")
       ->check(CLI::Range(0, 1000));
-  cmd->add_option("--threads,-j", a->tables.threads, "Threads, 1..1024 (default: all cores)")
-      ->check(CLI::Range(1, 1024));
+  add_threads_option(cmd, &a->tables.threads);
   return {cmd, [a] { return run_compare(*a); }};
 }
 

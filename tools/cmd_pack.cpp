@@ -111,8 +111,7 @@ Command register_pack(CLI::App& app) {
       "when probed), after checking them");
   add_table_options(cmd, *a);
   add_quiet_option(cmd, *a);
-  cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
-      ->check(CLI::Range(1, 1024));
+  add_threads_option(cmd, &a->threads);
   auto play_set = std::make_shared<bool>(false);
   cmd->add_flag("--play-set", *play_set,
                 "Then drop the distances of the placement tables, keeping win/draw/loss (under "

@@ -258,8 +258,7 @@ Command register_solve(CLI::App& app) {
                   "Memory budget (e.g. 20G, binary units) for values, counters, indexes and child "
                   "tables: those that do not fit whole are read through their compressed "
                   "blocks; refuse if a unit cannot fit");
-  cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
-      ->check(CLI::Range(1, 1024));
+  add_threads_option(cmd, &a->threads);
   cmd->add_option("--zstd-level", a->zstd_level, "zstd level for the tables (default 12)");
   cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
   cmd->add_flag("--json", a->json, "Print the report as JSON");

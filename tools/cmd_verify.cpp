@@ -109,8 +109,7 @@ Command register_verify(CLI::App& app) {
                   "Recompute only this fraction of each placement sector's entries, chosen by "
                   "a seeded hash (movement sectors are always checked whole)");
   cmd->add_option("--seed", a->seed, "Seed of the --placement-sample choice (default 0)");
-  cmd->add_option("--threads,-j", a->threads, "Threads, 1..1024 (default: all cores)")
-      ->check(CLI::Range(1, 1024));
+  add_threads_option(cmd, &a->threads);
   return {cmd, [a] { return run_verify(*a); }};
 }
 
