@@ -12,7 +12,6 @@
 #include "db/dir_manifest.h"
 #include "db/sector_index.h"
 #include "db/table_dir.h"
-#include "db/table_file.h"
 #include "solver/expected_tables.h"
 #include "solver/progress.h"
 #include "solver/sector_compare.h"
@@ -126,16 +125,6 @@ int run_compare(const CompareArgs& args) {
   }
   for (const Sector& s : sectors) {
     const uint64_t n = SectorIndex::count(*v->board, s.us, s.them);
-    // A missing table is named with the command that builds it, on stderr.
-    bool absent = false;
-    for (const ComparedTables* t : {&first, &second})
-      if (Result<TableFile> f = TableFile::open_sector(*t->variant, t->dir, s, *metric);
-          !absent && !f && f.status().code() == Status::Code::NotFound)
-        fail(f.status(), *t->variant, t->dir, *metric), absent = true;
-    if (absent) {
-      ++missing;
-      continue;
-    }
     progress.start_unit(++number, int(sectors.size()), sector_name(s), n);
     int side = 0;
     Result<SectorComparison> c = compare_sector(
@@ -143,8 +132,8 @@ int run_compare(const CompareArgs& args) {
         [&](uint64_t done) { progress.update("compare", done, n); }, &side);
     progress.finish_unit(false);
     if (!c) {
-      // Named on stderr (a table that a derived one reads may be missing); the totals
-      // cover the sectors compared.
+      // Named on stderr, a missing one (or one a derived table reads) with the command
+      // that builds it; the totals cover the sectors compared.
       const ComparedTables& t = side ? second : first;
       ++(c.status().code() == Status::Code::NotFound ? missing : damaged);
       fail(c.status(), *t.variant, t.dir, *metric);
