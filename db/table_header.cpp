@@ -2,7 +2,9 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 #include "db/bytes.h"
 
@@ -17,22 +19,39 @@ constexpr char MAGIC[8] = {'M', 'I', 'L', 'L', 'B', 'A', 'S', 'E'};
 const char* metric_name(Metric m) { return m == Metric::FIFTY ? "fifty" : "dtm"; }
 
 TableStats compute_stats(std::span<const ValueCode> values, Metric metric) {
-  TableStats s;
+  // In parallel over chunks, merged in chunk order: sums and maxima, the same for any
+  // number of threads.
+  constexpr size_t CHUNK = size_t(1) << 20;
+  const int64_t chunks = int64_t((values.size() + CHUNK - 1) / CHUNK);
+  std::vector<TableStats> parts(size_t(std::max<int64_t>(chunks, 1)));
   const bool fifty = metric == Metric::FIFTY;
-  for (ValueCode v : values) {
-    if (fifty) v = fifty_at(v, 0);
-    const uint32_t plies = is_draw(v) || distance_unknown(v) ? 0 : fifty ? fifty_z(v) : distance(v);
-    if (is_draw(v)) {
-      ++s.draws;
-    } else if (is_win(v)) {
-      ++s.wins;
-      s.longest_win = std::max(s.longest_win, plies);
-    } else {
-      ++s.losses;
-      s.longest_loss = std::max(s.longest_loss, plies);
+#pragma omp parallel for schedule(dynamic, 1) if (chunks > 1)
+  for (int64_t c = 0; c < chunks; ++c) {
+    TableStats& s = parts[size_t(c)];
+    for (ValueCode v :
+         values.subspan(size_t(c) * CHUNK, std::min(CHUNK, values.size() - size_t(c) * CHUNK))) {
+      if (fifty) v = fifty_at(v, 0);
+      const uint32_t plies = is_draw(v) || distance_unknown(v) ? 0
+                             : fifty                           ? fifty_z(v)
+                                                               : distance(v);
+      if (is_draw(v)) {
+        ++s.draws;
+      } else if (is_win(v)) {
+        ++s.wins;
+        s.longest_win = std::max(s.longest_win, plies);
+      } else {
+        ++s.losses;
+        s.longest_loss = std::max(s.longest_loss, plies);
+      }
     }
   }
-  return s;
+  TableStats total;
+  for (const TableStats& s : parts) {
+    total.wins += s.wins, total.losses += s.losses, total.draws += s.draws;
+    total.longest_win = std::max(total.longest_win, s.longest_win);
+    total.longest_loss = std::max(total.longest_loss, s.longest_loss);
+  }
+  return total;
 }
 
 BoardId board_id(const Variant& v) {
