@@ -65,7 +65,7 @@ mkdir -p "$run" || exit 2
 log="$run/run.log"
 [ "${LOW:-0}" = 1 ] && echo 19 > /proc/self/autogroup
 
-# step NAME ARGS...: runs millbase ARGS unless NAME is done; returns its exit code.
+# step NAME ARGS...: runs millbase ARGS unless NAME is done; returns 1 when it fails.
 step() {
   local name=$1 rc
   shift
