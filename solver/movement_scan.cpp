@@ -102,7 +102,8 @@ void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, 
     } else if (inside == 0) {
       value = code_of_distance(fold.worst_loss());
     } else {
-      count = uint16_t(inside * orbit);
+      assert(inside * orbit < HAS_EXITS);
+      count = uint16_t(inside * orbit) | (n > 0 ? HAS_EXITS : 0);
       value = DRAW;
     }
   });

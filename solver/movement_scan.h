@@ -16,6 +16,10 @@ namespace millbase {
 
 // What the scan leaves in a position's counter besides (moves inside) x (orbit size).
 constexpr uint16_t CANNOT_LOSE = 0xFFFF;
+// The counter's bit set beside (moves inside) x (orbit size), which is below it, when the
+// position has exits (all of them to won children): the levels then fold them again
+// to find its loss's distance, and skip that for a position without exits.
+constexpr uint16_t HAS_EXITS = 0x8000;
 
 // For entries [begin, end) of movement sector s (in a unit with internal moves: both
 // sides have three stones or more), with index `index`, sets values[i - begin] and
@@ -26,7 +30,8 @@ constexpr uint16_t CANNOT_LOSE = 0xFFFF;
 //    a drawn one: the fold of its exits (a win, or a draw) and CANNOT_LOSE;
 //  - with no move inside the unit: a loss in 1 + its longest exit win (its count
 //    untouched);
-//  - otherwise a draw, to be resolved by the levels, and (moves inside) x (orbit size).
+//  - otherwise a draw, to be resolved by the levels, and (moves inside) x (orbit size),
+//    with HAS_EXITS when it has exits.
 // Exits are folded with `loss_step` (1, or 3 under the 50-ply rule, where they are
 // zeroing moves: fifty).
 void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,

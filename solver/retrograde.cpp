@@ -200,10 +200,17 @@ class UnitSolver {
   // Returns the bit of level d in a span's mask of pending levels.
   static uint64_t level_bit(int d) { return uint64_t(1) << (d % 64); }
 
-  // Records that entry i of sector id holds a value pending at `level`.
-  void post(int id, uint64_t i, int level) {
-    assert(level <= MAX_DISTANCE);
-    std::atomic_ref<uint64_t>(pending_[first_span_[id] + i / SPAN]).fetch_or(level_bit(level));
+  // Records, while level d is passed on, that entry i of sector id holds a value pending
+  // at `level` > d. A level's bit is cleared only while that level's spans are read, so
+  // a bit other than d's that is already set stays set until its level comes: the
+  // atomic write is skipped then. Otherwise it is a read-modify-write, which also orders
+  // the value written before it ahead of the reads of scan_span() that clear the bit.
+  void post(int id, uint64_t i, int level, int d) {
+    assert(level > d && level <= MAX_DISTANCE);
+    std::atomic_ref<uint64_t> pending(pending_[first_span_[id] + i / SPAN]);
+    const uint64_t bit = level_bit(level);
+    if (bit == level_bit(d) || !(pending.load(std::memory_order_relaxed) & bit))
+      pending.fetch_or(bit);
     raise_last_level(level);
   }
 
@@ -308,8 +315,8 @@ class UnitSolver {
 
   // Passes the value resolved at level d to the predecessor u. After a win only the
   // counter is read: a won position's counter is CANNOT_LOSE (set when it is resolved)
-  // and a lost one's is zero and receives no more decrements, so any other counter
-  // belongs to an unresolved position.
+  // and a lost one's is zero (beside HAS_EXITS) and receives no more decrements, so any
+  // other counter belongs to an unresolved position.
   void update(const Update& u, int d) {
     std::atomic_ref<ValueCode> value(out_[u.id].values[u.index]);
     std::atomic_ref<uint16_t> count(counts_[u.id][u.index]);
@@ -320,18 +327,25 @@ class UnitSolver {
         if (seen != DRAW && !(is_win(seen) && seen > win)) return;
       } while (!value.compare_exchange_weak(seen, win));
       count.store(CANNOT_LOSE, std::memory_order_relaxed);
-      post(u.id, u.index, d + 1);
+      post(u.id, u.index, d + 1, d);
       return;
     }
     if (count.load(std::memory_order_relaxed) == CANNOT_LOSE) return;
-    if (count.fetch_sub(uint16_t(u.orbit)) != u.orbit) return;
-    // Every successor is won: a loss, final now, passed on at its level.
-    Bitboard us, them;
-    out_[u.id].index->unrank(u.index, us, them);
-    int inside = 0;
-    const int level = std::max(d + loss_step_, exits(u.id, us, them, &inside).worst_loss());
-    value.store(code_of_distance(level));
-    post(u.id, u.index, level);
+    const uint16_t before = count.fetch_sub(uint16_t(u.orbit));
+    if ((before & ~HAS_EXITS) != u.orbit) return;
+    // Every successor is won: a loss, final now, passed on at its level (its exits are
+    // folded again only if it has some). The store is relaxed: level d's reads see it
+    // through post()'s read-modify-write when the two levels share a bit, and later
+    // levels after the barrier that ends this one.
+    int level = d + loss_step_;
+    if (before & HAS_EXITS) {
+      Bitboard us, them;
+      out_[u.id].index->unrank(u.index, us, them);
+      int inside = 0;
+      level = std::max(level, exits(u.id, us, them, &inside).worst_loss());
+    }
+    value.store(code_of_distance(level), std::memory_order_relaxed);
+    post(u.id, u.index, level, d);
   }
 
   const Variant& v_;
