@@ -65,13 +65,17 @@ Result<int> load_within(const Variant& v, const std::string& dir,
   size_t whole = 0;
   for (; whole < by_size.size() && 2 * by_size[whole].first <= budget; ++whole)
     budget -= 2 * by_size[whole].first;
+  // What the store already holds is kept only as this plan has it: a whole table that
+  // is to be whole. Readers are made afresh, with this budget's share of cache.
+  for (size_t k = 0; k < by_size.size(); ++k)
+    if (const SectorValues* sv = store.find(by_size[k].second); sv && (k >= whole || sv->reader))
+      store.erase(by_size[k].second);
   std::vector<Sector> in_memory;
   for (size_t k = 0; k < whole; ++k) in_memory.push_back(by_size[k].second);
   if (Status st = load_sectors(v, dir, in_memory, store, metric); !st) return st;
   const size_t rest = by_size.size() - whole;
   for (size_t k = whole; k < by_size.size(); ++k) {
     const Sector& s = by_size[k].second;
-    if (store.find(s)) continue;
     Result<TableFile> file = TableFile::open_sector(v, dir, s, metric);
     if (!file) return file.status();
     if (file->derived())

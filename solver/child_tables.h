@@ -21,8 +21,10 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
                     ValueStore& store, Metric metric = Metric::DTM);
 
 // Loads `sectors` into store within budget bytes: whole tables for the smallest while
-// they fit, readers with a share of the rest as block cache for the others. Returns
-// the number read through their blocks.
+// they fit, readers with a share of the rest as block cache for the others. A table the
+// store holds whole already stays if it is to be whole; what else it holds of `sectors`
+// is replaced. The budget counts `sectors` only: the store must hold no other table.
+// Returns the number read through their blocks.
 Result<int> load_within(const Variant& v, const std::string& dir,
                         const std::vector<Sector>& sectors, uint64_t budget, ValueStore& store,
                         Metric metric = Metric::DTM);

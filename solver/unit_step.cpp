@@ -1,5 +1,6 @@
 #include "solver/unit_step.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "db/sector_index.h"
@@ -27,15 +28,20 @@ std::string mib(uint64_t bytes) {
 namespace {
 
 // Loads the unit's children into store: whole without a limit, else within what the
-// unit's own work state and the indexes leave of the budget. Returns the number of
-// tables read through their blocks.
+// unit's own work state and the indexes leave of the budget, keeping those the store
+// holds whole already (the last unit's children and tables) when they are to be whole.
+// Returns the number of tables read through their blocks.
 Result<int> load_children(const Variant& v, const WorkUnit& unit, const SolveOptions& opts,
                           ValueStore& store) {
   if (!opts.memory_limit) {
     if (Status s = load_sectors(v, opts.dir, unit.children, store, opts.metric); !s) return s;
     return 0;
   }
-  store = ValueStore();
+  std::vector<Sector> other;
+  for (const auto& [sector, values] : store.all())
+    if (std::find(unit.children.begin(), unit.children.end(), sector) == unit.children.end())
+      other.push_back(sector);
+  for (const Sector& s : other) store.erase(s);
   SectorIndex::release_unused();
   const uint64_t least = unit_bytes_least(v, unit);
   if (least > opts.memory_limit)
@@ -81,7 +87,8 @@ Status solve_unit_step(const Variant& v, const WorkUnit& unit, const SolveOption
     timer.lap(report.phases.write);
     if (!s) return s;
     report.positions_solved += sv.values.size();
-    if (!opts.memory_limit && keep && keep(sv.sector)) store.add(std::move(sv));
+    // Under a memory limit the next unit's load_children() drops it unless it reads it.
+    if (keep && keep(sv.sector)) store.add(std::move(sv));
   }
   return Status::ok();
 }
