@@ -16,8 +16,8 @@ namespace millbase {
 
 // What the scan leaves in a position's counter besides (moves inside) x (orbit size).
 constexpr uint16_t CANNOT_LOSE = 0xFFFF;
-// The counter's bit set beside (moves inside) x (orbit size), which is below it, when the
-// position has exits (all of them to won children): the levels then fold them again
+// The counter's top bit, set beside (moves inside) x (orbit size), always below it, when
+// the position has exits (all of them to won children): the levels then fold them again
 // to find its loss's distance, and skip that for a position without exits.
 constexpr uint16_t HAS_EXITS = 0x8000;
 

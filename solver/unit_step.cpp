@@ -1,6 +1,5 @@
 #include "solver/unit_step.h"
 
-#include <algorithm>
 #include <cstdio>
 
 #include "db/sector_index.h"
@@ -37,11 +36,7 @@ Result<int> load_children(const Variant& v, const WorkUnit& unit, const SolveOpt
     if (Status s = load_sectors(v, opts.dir, unit.children, store, opts.metric); !s) return s;
     return 0;
   }
-  std::vector<Sector> other;
-  for (const auto& [sector, values] : store.all())
-    if (std::find(unit.children.begin(), unit.children.end(), sector) == unit.children.end())
-      other.push_back(sector);
-  for (const Sector& s : other) store.erase(s);
+  store.keep_only(unit.children);
   SectorIndex::release_unused();
   const uint64_t least = unit_bytes_least(v, unit);
   if (least > opts.memory_limit)

@@ -62,11 +62,7 @@ Result<UnitFigures> UnitWorker::solve(size_t i) {
   const WorkUnit& unit = units_[i];
   // Only this unit's children stay (the last unit's tables among them): the step loads
   // what it lacks.
-  std::vector<Sector> drop;
-  for (const auto& [sector, values] : store_.all())
-    if (std::find(unit.children.begin(), unit.children.end(), sector) == unit.children.end())
-      drop.push_back(sector);
-  for (const Sector& s : drop) store_.erase(s);
+  store_.keep_only(unit.children);
   SectorIndex::release_unused();
 
   UnitFigures f;

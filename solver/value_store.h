@@ -40,6 +40,12 @@ class ValueStore {
     return it == sectors_.end() ? nullptr : it->second.get();
   }
   void erase(const Sector& s) { sectors_.erase(s); }
+  // Erases every table but those of `sectors`.
+  void keep_only(const std::vector<Sector>& sectors) {
+    std::erase_if(sectors_, [&](const auto& entry) {
+      return std::find(sectors.begin(), sectors.end(), entry.first) == sectors.end();
+    });
+  }
   const std::map<Sector, std::shared_ptr<const SectorValues>>& all() const { return sectors_; }
 
   // Returns the value of the position (us to move) in sector s; terminal sectors are
