@@ -18,8 +18,8 @@
 #include <cstdio>
 #include <string>
 
+#include "bench/wdl_plane.h"
 #include "db/table_file.h"
-#include "db/zstd_frame.h"
 #include "solver/child_tables.h"
 #include "solver/successors.h"
 
@@ -28,16 +28,6 @@ using namespace millbase;
 namespace {
 
 enum Fill { STORED, WIN_LOSS, ANY, MAJORITY, FILLS };
-
-// Returns the compressed size of the WDL plane of classes (0 draw, 1 win, 2 loss).
-size_t plane_bytes(const std::vector<uint8_t>& classes) {
-  std::vector<uint8_t> raw((classes.size() + 3) / 4, 0), frame;
-  for (size_t i = 0; i < classes.size(); ++i) raw[i / 4] |= uint8_t(classes[i] << (2 * (i % 4)));
-  (void)compress_frame(raw, DEFAULT_ZSTD_LEVEL, frame);
-  return frame.size();
-}
-
-uint8_t class_of(ValueCode v) { return is_draw(v) ? 0 : is_win(v) ? 1 : 2; }
 
 }  // namespace
 

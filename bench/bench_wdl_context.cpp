@@ -19,8 +19,8 @@
 #include <cstdio>
 #include <string>
 
+#include "bench/wdl_plane.h"
 #include "db/table_file.h"
-#include "db/zstd_frame.h"
 #include "solver/successors.h"
 
 using namespace millbase;
@@ -29,8 +29,6 @@ namespace {
 
 constexpr int MOVE_BUCKETS = 8;                     // 0..7 moves, 7 meaning 7 or more
 constexpr int CONTEXTS = MOVE_BUCKETS * 2 * 2 * 3;  // moves x mill x threat x previous class
-
-uint8_t class_of(ValueCode v) { return is_draw(v) ? 0 : is_win(v) ? 1 : 2; }
 
 // Returns the mover's moves (capped) and whether one closes a mill, removals not counted.
 std::pair<int, bool> mobility(const Variant& v, const Sector& s, Bitboard us, Bitboard them) {
@@ -55,14 +53,6 @@ double entropy_bits(const uint64_t* counts, int n) {
   for (int i = 0; i < n; ++i)
     if (counts[i]) h -= double(counts[i]) * std::log2(double(counts[i]) / double(total));
   return h;  // in bits over all `total` entries
-}
-
-// Returns the compressed size of the WDL plane of classes, as the table writer packs it.
-size_t plane_bytes(const std::vector<uint8_t>& classes) {
-  std::vector<uint8_t> raw((classes.size() + 3) / 4, 0), frame;
-  for (size_t i = 0; i < classes.size(); ++i) raw[i / 4] |= uint8_t(classes[i] << (2 * (i % 4)));
-  (void)compress_frame(raw, DEFAULT_ZSTD_LEVEL, frame);
-  return frame.size();
 }
 
 }  // namespace
