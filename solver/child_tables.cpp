@@ -7,7 +7,7 @@
 #include "db/huge_pages.h"
 #include "db/table_file.h"
 #include "solver/parallel_for_each.h"
-#include "solver/successors.h"
+#include "solver/range_eval.h"
 
 namespace millbase {
 
@@ -22,15 +22,23 @@ Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string
   const auto index = SectorIndex::get(*v.board, s.us, s.them);
   std::vector<ValueCode> values = huge_vector<ValueCode>(index->size(), 0);
   const ChildLookup lookup(store, successors);
-  parallel_for_each(
-      *index,
-      [&](uint64_t i, Bitboard us, Bitboard them) {
-        values[i] = metric == Metric::FIFTY ? evaluate_fifty_code(v, s, us, them, lookup)
-                                            : evaluate(v, s, us, them, lookup);
-      },
-      [&](uint64_t done) {
-        if (on_progress) on_progress(done);
-      });
+  auto report = [&](uint64_t done) {
+    if (on_progress) on_progress(done);
+  };
+  if (metric == Metric::FIFTY)
+    parallel_for_each(
+        *index,
+        [&](uint64_t i, Bitboard us, Bitboard them) {
+          values[i] = evaluate_fifty_code(v, s, us, them, lookup);
+        },
+        report);
+  else
+    parallel_for_ranges(
+        index->size(),
+        [&](uint64_t first, uint64_t last) {
+          evaluate_range(v, s, *index, first, last, lookup, &values[first]);
+        },
+        report);
   return values;
 }
 

@@ -3,51 +3,9 @@
 #include <memory>
 
 #include "core/movegen.h"
+#include "solver/move_set_cache.h"
 
 namespace millbase {
-
-namespace {
-
-// The located occupied sets of the exits' children of one parent set O, in a small
-// direct-mapped cache keyed by (from, to, removed), emptied when O changes.
-class ExitSets {
- public:
-  explicit ExitSets(const SectorIndex* index) : index_(index) {}
-
-  // Starts on the parent set `occupied`.
-  void reset(Bitboard occupied) {
-    occupied_ = occupied;
-    if (++generation_ == 0) {  // after 2^32 sets: no tag of an earlier one may match
-      for (Slot& slot : slots_) slot.tag = 0;
-      generation_ = 1;
-    }
-  }
-
-  // Returns the located set O - from + to - removed.
-  SectorIndex::Located get(Point from, Point to, Point removed) {
-    const uint32_t key = uint32_t(from) << 10 | uint32_t(to) << 5 | uint32_t(removed);
-    Slot& slot = slots_[(key * 0x9E3779B1u) >> (32 - SLOT_BITS)];
-    const uint64_t tag = uint64_t(generation_) << 16 | key;
-    if (slot.tag != tag) {
-      slot.tag = tag;
-      slot.located = index_->locate_set(((occupied_ & ~bit(from)) | bit(to)) & ~bit(removed));
-    }
-    return slot.located;
-  }
-
- private:
-  static constexpr int SLOT_BITS = 10;
-  struct Slot {
-    uint64_t tag = 0;  // generation << 16 | key; 0: empty
-    SectorIndex::Located located{};
-  };
-  const SectorIndex* index_;
-  Bitboard occupied_ = 0;
-  uint32_t generation_ = 0;
-  Slot slots_[1 << SLOT_BITS];
-};
-
-}  // namespace
 
 void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
                    uint64_t end, const ChildLookup& children, bool fifty, int loss_step,
@@ -58,7 +16,7 @@ void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, 
   // Every exit removes a stone: its child is the opponent's, one stone fewer.
   const SectorValues* const mill = children.values_of(child_sector(s, false, true));
   // Heap-allocated: the cache is too large for a thread's stack frame to hold it twice.
-  auto sets = std::make_unique<ExitSets>(mill ? mill->index.get() : nullptr);
+  auto sets = std::make_unique<MoveSetCache>(mill ? mill->index.get() : nullptr);
   Bitboard last = ~Bitboard(0);  // no occupied set has every bit
   index.for_each_with_orbit(begin, end, [&](uint64_t i, Bitboard us, Bitboard them, int orbit) {
     const Bitboard occupied = us | them;

@@ -44,8 +44,8 @@
 #include "db/huge_pages.h"
 #include "solver/movement_scan.h"
 #include "solver/parallel_for_each.h"
-#include "solver/placement_eval.h"
 #include "solver/progress.h"
+#include "solver/range_eval.h"
 #include "solver/successors.h"
 
 namespace millbase {
@@ -135,12 +135,7 @@ class UnitSolver {
       const int id = tasks_[task].first;
       const auto [begin, end] = range(task);
       SectorValues& sv = out_[id];
-      if (!is_movement(sv.sector))
-        evaluate_placement(v_, sv.sector, *sv.index, begin, end, children_, &sv.values[begin]);
-      else
-        sv.index->for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
-          sv.values[i] = evaluate(v_, sv.sector, us, them, children_);
-        });
+      evaluate_range(v_, sv.sector, *sv.index, begin, end, children_, &sv.values[begin]);
       report("scan", done += end - begin);
     });
   }

@@ -48,19 +48,13 @@ inline void successor_values(const Variant& v, const Sector& s, Bitboard us, Bit
   for (int i = 0; i < out.n; ++i) out.value[i] = lookup.value(pending[i]);
 }
 
-// Returns the value of the position by the formula of rules.md from its successors'
-// values in `lookup`. With a FIFTY lookup, the value under the 50-ply rule at counter 0
-// (db/value.h (1)-(4)): mills closed in the movement phase are zeroing moves
-// (ValueFolder::add_zeroing), and a movement position decisive only in more than 50
-// plies is a draw. (Callers that need cursed wins and blessed losses tell them from
-// draws by the plain tables.)
-inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
-                          const ChildLookup& lookup) {
-  SuccessorValues c;
-  successor_values(v, s, us, them, lookup, c);
+// Returns the value of the position with occupied set `occupied` in sector s from its
+// successors' values c, as evaluate() below defines it (metric: lookup.metric()).
+inline ValueCode fold_successors(const Variant& v, const Sector& s, Bitboard occupied,
+                                 const SuccessorValues& c, Metric metric) {
   // No legal move (a side with too few stones is a terminal sector, never evaluated).
-  if (c.n == 0) return game_over_value(blocked(v, us | them));
-  const bool fifty = lookup.metric() == Metric::FIFTY;
+  if (c.n == 0) return game_over_value(blocked(v, occupied));
+  const bool fifty = metric == Metric::FIFTY;
   ValueFolder fold(fifty ? 3 : 1);
   for (int i = 0; i < c.n; ++i) {
     if (fifty && c.zeroing[i])
@@ -71,6 +65,19 @@ inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboa
   const ValueCode value = fold.result();
   if (fifty && is_movement(s) && !is_draw(value) && fifty_z(value) > FIFTY_PLIES) return DRAW;
   return value;
+}
+
+// Returns the value of the position by the formula of rules.md from its successors'
+// values in `lookup`. With a FIFTY lookup, the value under the 50-ply rule at counter 0
+// (db/value.h (1)-(4)): mills closed in the movement phase are zeroing moves
+// (ValueFolder::add_zeroing), and a movement position decisive only in more than 50
+// plies is a draw. (Callers that need cursed wins and blessed losses tell them from
+// draws by the plain tables.)
+inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
+                          const ChildLookup& lookup) {
+  SuccessorValues c;
+  successor_values(v, s, us, them, lookup, c);
+  return fold_successors(v, s, us | them, c, lookup.metric());
 }
 
 // Returns the stored fifty code of the position (labels beyond the rule included) from

@@ -16,6 +16,7 @@
 #include "solver/expected_tables.h"
 #include "solver/parallel_for_each.h"
 #include "solver/progress.h"
+#include "solver/range_eval.h"
 #include "solver/sector_graph.h"
 #include "solver/successors.h"
 
@@ -58,10 +59,18 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
   const uint64_t key =
       mix(opts.seed ^ mix(uint64_t(s.us) | uint64_t(s.them) << 8 | uint64_t(s.us_hand) << 16 |
                           uint64_t(s.them_hand) << 24));
-  auto check_entry = [&](uint64_t i, Bitboard us, Bitboard them) {
-    if (!all && mix(key ^ i) >= threshold) return;
-    checked.fetch_add(1, std::memory_order_relaxed);
-    ValueCode expected = evaluate(v, s, us, them, lookup);
+  // Records a mismatch at entry i: the first one with its position and the two values.
+  auto mismatch = [&](uint64_t i, const std::string& what) {
+    if (mismatches++ != 0) return;
+    Position p;
+    p.stones = {0, 0};
+    sv.index->unrank(i, p.stones[WHITE], p.stones[BLACK]);
+    p.in_hand = {s.us_hand, s.them_hand};
+    std::lock_guard lock(first);
+    check.first_mismatch = format_position(v, p) + ": " + what;
+  };
+  // Compares entry i with its value `expected` recomputed from its successors.
+  auto compare = [&](uint64_t i, ValueCode expected) {
     // The results alone where the table or the search over its successors has no
     // distance (a play set, or one being made).
     if (wdl_only || distance_unknown(expected)) {
@@ -69,17 +78,42 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
     } else if (expected == (fifty ? fifty_at(sv.values[i], 0) : sv.values[i])) {
       return;
     }
-    if (mismatches++ == 0) {
-      Position p;
-      p.stones = {us, them};
-      p.in_hand = {s.us_hand, s.them_hand};
-      std::lock_guard lock(first);
-      check.first_mismatch = format_position(v, p) + ": stored " + text(sv.values[i]) +
-                             ", recomputed " + text(expected);
-    }
+    mismatch(i, "stored " + text(sv.values[i]) + ", recomputed " + text(expected));
   };
-  parallel_for_each(*sv.index, check_entry,
-                    [&](uint64_t done) { progress.update("checked", done, sv.values.size()); });
+  auto report = [&](uint64_t done) { progress.update("checked", done, sv.values.size()); };
+  if (all) {
+    // Every entry, by the range evaluator of the sector's phase; and every entry of a
+    // seeded 1/64 again by evaluate(), position by position, the obvious code: the two
+    // must agree.
+    const uint64_t cross_key = mix(key ^ 0x5EED);
+    parallel_for_ranges(
+        sv.values.size(),
+        [&](uint64_t begin, uint64_t end) {
+          ValueCode expected[TASK_ENTRIES];
+          evaluate_range(v, s, *sv.index, begin, end, lookup, expected);
+          for (uint64_t i = begin; i < end; ++i) {
+            compare(i, expected[i - begin]);
+            if (mix(cross_key ^ i) >> 58 != 0) continue;
+            Bitboard us = 0, them = 0;
+            sv.index->unrank(i, us, them);
+            const ValueCode reference = evaluate(v, s, us, them, lookup);
+            if (reference != expected[i - begin])
+              mismatch(i, "the range evaluation gives " + text(expected[i - begin]) +
+                              ", evaluate() " + text(reference));
+          }
+        },
+        report);
+    checked = sv.values.size();
+  } else {
+    parallel_for_each(
+        *sv.index,
+        [&](uint64_t i, Bitboard us, Bitboard them) {
+          if (mix(key ^ i) >= threshold) return;
+          checked.fetch_add(1, std::memory_order_relaxed);
+          compare(i, evaluate(v, s, us, them, lookup));
+        },
+        report);
+  }
   check.mismatches = mismatches;
   check.checked = checked;
   return check;

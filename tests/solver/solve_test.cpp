@@ -124,6 +124,40 @@ TEST(Verify, PlacementSampleChecksAFractionAndStillFindsAWrongTable) {
   fs::remove_all(dir);
 }
 
+// A whole check reads every entry: one entry changed in a movement table and one in a
+// placement table is one mismatch in each, named by its position, with 1 and 2 threads.
+TEST(Verify, AWholeCheckFindsOneChangedEntry) {
+  const std::string dir = temp_dir("verify-one");
+  solve_into(SIX, dir, 2);
+  const std::vector<Sector> changed{Sector{6, 5, 0, 0}, Sector{4, 4, 1, 1}};
+  for (const Sector& s : changed) {
+    Result<TableFile> file = TableFile::open(table_path(dir, s), SIX, s);
+    ASSERT_TRUE(file) << file.message();
+    Result<std::vector<ValueCode>> read = file->read_all();
+    ASSERT_TRUE(read) << read.message();
+    std::vector<ValueCode> values = *read;
+    ValueCode& v = values[values.size() / 3];
+    v = v == DRAW ? code_of_distance(1) : DRAW;
+    ASSERT_TRUE(write_table(table_path(dir, s), SIX, s, values));
+  }
+  VerifyOptions opts;
+  opts.sectors = changed;  // neither reads the other
+  for (int threads : {1, 2}) {
+    omp_set_num_threads(threads);
+    Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, opts);
+    ASSERT_TRUE(checks) << checks.message();
+    ASSERT_EQ(checks->size(), 2u);
+    for (const SectorCheck& c : *checks) {
+      EXPECT_EQ(c.checked, c.entries) << sector_name(c.sector);
+      EXPECT_EQ(c.mismatches, 1u) << sector_name(c.sector);
+      EXPECT_NE(c.first_mismatch.find("recomputed"), std::string::npos) << c.first_mismatch;
+      EXPECT_EQ(c.first_mismatch.substr(0, 2), "W:") << c.first_mismatch;
+    }
+  }
+  omp_set_num_threads(omp_get_num_procs());
+  fs::remove_all(dir);
+}
+
 TEST(Verify, APresentTableWhoseUnitPartnerIsMissingIsReportedNotChecked) {
   const std::string dir = temp_dir("verify-partial");
   solve_into(NINE, dir, 2, {Sector{4, 3, 0, 0}});

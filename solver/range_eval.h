@@ -1,0 +1,23 @@
+// The one-ply search over a range of a sector's entries, by the range evaluator of the
+// sector's phase (solver/placement_eval.h, solver/movement_eval.h).
+#pragma once
+
+#include "solver/movement_eval.h"
+#include "solver/placement_eval.h"
+#include "solver/successors.h"
+
+namespace millbase {
+
+// Sets out[i - begin] to the value of entry i of sector s (not terminal), whose index is
+// `index`, for begin <= i < end: for every entry exactly what evaluate(v, s, us, them,
+// lookup) returns.
+inline void evaluate_range(const Variant& v, const Sector& s, const SectorIndex& index,
+                           uint64_t begin, uint64_t end, const ChildLookup& lookup,
+                           ValueCode* out) {
+  if (is_movement(s))
+    evaluate_movement(v, s, index, begin, end, lookup, out);
+  else
+    evaluate_placement(v, s, index, begin, end, lookup, out);
+}
+
+}  // namespace millbase
