@@ -1,8 +1,9 @@
 // The movement sectors' one-ply search, run over a range of entries at once: the value
 // of each entry by the formula of rules.md from its successors' values, as evaluate()
 // (solver/successors.h) gives it position by position, computed so that the children's
-// lookups cost less. The solver does not use it (its movement units are solved by the
-// levels of solver/retrograde.cpp); verify and the derived tables of pack do.
+// lookups cost less. Verify and the derived tables of pack use it; the solver only for
+// the movement units it evaluates without levels (no move stays inside the unit), since
+// the others are solved by the levels of solver/retrograde.cpp.
 //
 // Entries are visited in index order, which groups them by occupied set O. A move from f
 // to t leads, whatever the colouring of O, to a child whose occupied set is O - f + t
