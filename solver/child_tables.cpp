@@ -25,20 +25,15 @@ Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string
   auto report = [&](uint64_t done) {
     if (on_progress) on_progress(done);
   };
-  if (metric == Metric::FIFTY)
-    parallel_for_each(
-        *index,
-        [&](uint64_t i, Bitboard us, Bitboard them) {
-          values[i] = evaluate_fifty_code(v, s, us, them, lookup);
-        },
-        report);
-  else
-    parallel_for_ranges(
-        index->size(),
-        [&](uint64_t first, uint64_t last) {
-          evaluate_range(v, s, *index, first, last, lookup, &values[first]);
-        },
-        report);
+  // A 50-ply table's derived codes come from its successors' stored codes (a DTM lookup).
+  const SuccessorFold kind =
+      metric == Metric::FIFTY ? SuccessorFold::FIFTY_CODE : SuccessorFold::VALUE;
+  parallel_for_ranges(
+      index->size(),
+      [&](uint64_t first, uint64_t last) {
+        evaluate_range(v, s, *index, first, last, lookup, &values[first], kind);
+      },
+      report);
   return values;
 }
 

@@ -30,9 +30,9 @@ Result<int> load_within(const Variant& v, const std::string& dir,
                         Metric metric = Metric::DTM);
 
 // Returns the values of sector s computed from its successors' tables of the metric
-// (the rules.md formula per entry; fifty codes by evaluate_fifty_code), loading those
-// into store. on_progress, if set, is called with the entries done so far about once a
-// second (after the loading).
+// by the range evaluators (solver/range_eval.h): the rules.md formula per entry, or for
+// a 50-ply table the codes evaluate_fifty_code() gives; loading those into store. on_progress, if
+// set, is called with the entries done so far about once a second (after the loading).
 Result<std::vector<ValueCode>> derive_values(
     const Variant& v, const std::string& dir, const Sector& s, ValueStore& store,
     const std::function<void(uint64_t done)>& on_progress = {}, Metric metric = Metric::DTM);

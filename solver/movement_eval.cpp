@@ -9,7 +9,8 @@
 namespace millbase {
 
 void evaluate_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
-                       uint64_t end, const ChildLookup& lookup, ValueCode* out) {
+                       uint64_t end, const ChildLookup& lookup, ValueCode* out,
+                       SuccessorFold kind) {
   assert(is_movement(s) && s.us >= 3);
   const Board& b = *v.board;
   const bool flies = v.flying && s.us == 3;
@@ -17,7 +18,7 @@ void evaluate_movement(const Variant& v, const Sector& s, const SectorIndex& ind
   if (s.us + s.them == popcount(b.all)) {  // a full board: no entry has a move
     const SuccessorValues none{};
     for (uint64_t i = begin; i < end; ++i)
-      out[i - begin] = fold_successors(v, s, b.all, none, metric);
+      out[i - begin] = fold_successors(v, s, b.all, none, metric, kind);
     return;
   }
   // A move leads to one of two child sectors: without a removal, or with one when it
@@ -62,7 +63,7 @@ void evaluate_movement(const Variant& v, const Sector& s, const SectorIndex& ind
       }
     }
     for (int k = 0; k < c.n; ++k) c.value[k] = lookup.value(children[k]);
-    out[i - begin] = fold_successors(v, s, occupied, c, metric);
+    out[i - begin] = fold_successors(v, s, occupied, c, metric, kind);
   });
 }
 

@@ -13,15 +13,16 @@
 
 #include <cstdint>
 
-#include "solver/value_store.h"
+#include "solver/successors.h"
 
 namespace millbase {
 
 // Sets out[i - begin] to the value of entry i of movement sector s (no stones in hand;
 // not terminal), whose index is `index`, for begin <= i < end, from the successors'
 // values in lookup: for every entry exactly what evaluate(v, s, us, them, lookup)
-// returns.
+// returns, or with SuccessorFold::FIFTY_CODE evaluate_fifty_code().
 void evaluate_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
-                       uint64_t end, const ChildLookup& lookup, ValueCode* out);
+                       uint64_t end, const ChildLookup& lookup, ValueCode* out,
+                       SuccessorFold kind = SuccessorFold::VALUE);
 
 }  // namespace millbase

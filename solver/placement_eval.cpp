@@ -67,7 +67,8 @@ class ChildSets {
 }  // namespace
 
 void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
-                        uint64_t end, const ChildLookup& lookup, ValueCode* out) {
+                        uint64_t end, const ChildLookup& lookup, ValueCode* out,
+                        SuccessorFold kind) {
   assert(s.us_hand > 0);
   const Board& b = *v.board;
   // A placement leads to one of two child sectors: without a removal, or with one when
@@ -76,7 +77,8 @@ void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& in
   const SectorValues* const quiet = lookup.values_of(next[0]);
   const SectorValues* const mill = next.size() > 1 ? lookup.values_of(next[1]) : nullptr;
   ChildSets sets(quiet ? quiet->index.get() : nullptr, mill ? mill->index.get() : nullptr);
-  const int loss_step = lookup.metric() == Metric::FIFTY ? 3 : 1;
+  const Metric metric = lookup.metric();
+  const int loss_step = metric == Metric::FIFTY ? 3 : 1;
   Bitboard last = ~Bitboard(0);  // no occupied set has every bit
   index.for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
     const Bitboard occupied = us | them;
@@ -106,9 +108,19 @@ void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& in
         add(quiet, quiet ? quiet->index->rank(them, sets.quiet(p)).index : 0);
       }
     }
-    ValueFolder fold(loss_step);
-    for (int k = 0; k < n; ++k) fold.add(lookup.value(children[k]));
-    out[i - begin] = fold.result();
+    if (kind == SuccessorFold::VALUE) {
+      // fold_successors() folded straight from the slots (the solver's hot path): a
+      // placement sector always has a move, no placement zeroes the 50-ply counter and
+      // no placement position is capped by the rule.
+      ValueFolder fold(loss_step);
+      for (int k = 0; k < n; ++k) fold.add(lookup.value(children[k]));
+      out[i - begin] = fold.result();
+      return;
+    }
+    SuccessorValues c;
+    for (int k = 0; k < n; ++k) c.value[k] = lookup.value(children[k]), c.zeroing[k] = false;
+    c.n = n;
+    out[i - begin] = fold_successors(v, s, occupied, c, metric, kind);
   });
 }
 

@@ -10,14 +10,14 @@ namespace millbase {
 
 // Sets out[i - begin] to the value of entry i of sector s (not terminal), whose index is
 // `index`, for begin <= i < end: for every entry exactly what evaluate(v, s, us, them,
-// lookup) returns.
+// lookup) returns, or with SuccessorFold::FIFTY_CODE evaluate_fifty_code().
 inline void evaluate_range(const Variant& v, const Sector& s, const SectorIndex& index,
-                           uint64_t begin, uint64_t end, const ChildLookup& lookup,
-                           ValueCode* out) {
+                           uint64_t begin, uint64_t end, const ChildLookup& lookup, ValueCode* out,
+                           SuccessorFold kind = SuccessorFold::VALUE) {
   if (is_movement(s))
-    evaluate_movement(v, s, index, begin, end, lookup, out);
+    evaluate_movement(v, s, index, begin, end, lookup, out, kind);
   else
-    evaluate_placement(v, s, index, begin, end, lookup, out);
+    evaluate_placement(v, s, index, begin, end, lookup, out, kind);
 }
 
 }  // namespace millbase

@@ -48,12 +48,27 @@ inline void successor_values(const Variant& v, const Sector& s, Bitboard us, Bit
   for (int i = 0; i < out.n; ++i) out.value[i] = lookup.value(pending[i]);
 }
 
+// What a one-ply search returns from its successors' values.
+enum class SuccessorFold {
+  VALUE,       // the value by the formula of rules.md on the lookup's metric: evaluate()
+  FIFTY_CODE,  // the stored fifty code, labels beyond the rule included, from the
+               // successors' stored fifty codes (a DTM lookup): evaluate_fifty_code()
+};
+
 // Returns the value of the position with occupied set `occupied` in sector s from its
-// successors' values c, as evaluate() below defines it (metric: lookup.metric()).
+// successors' values c, as evaluate() (VALUE; metric: lookup.metric()) or
+// evaluate_fifty_code() (FIFTY_CODE; metric DTM) below define it.
 inline ValueCode fold_successors(const Variant& v, const Sector& s, Bitboard occupied,
-                                 const SuccessorValues& c, Metric metric) {
+                                 const SuccessorValues& c, Metric metric,
+                                 SuccessorFold kind = SuccessorFold::VALUE) {
   // No legal move (a side with too few stones is a terminal sector, never evaluated).
   if (c.n == 0) return game_over_value(blocked(v, occupied));
+  if (kind == SuccessorFold::FIFTY_CODE) {
+    assert(metric == Metric::DTM);
+    FiftyFolder fold;
+    for (int i = 0; i < c.n; ++i) fold.add(c.value[i], c.zeroing[i], s.placement());
+    return fold.result();
+  }
   const bool fifty = metric == Metric::FIFTY;
   ValueFolder fold(fifty ? 3 : 1);
   for (int i = 0; i < c.n; ++i) {
@@ -88,10 +103,7 @@ inline ValueCode evaluate_fifty_code(const Variant& v, const Sector& s, Bitboard
   assert(lookup.metric() == Metric::DTM);
   SuccessorValues c;
   successor_values(v, s, us, them, lookup, c);
-  if (c.n == 0) return game_over_value(blocked(v, us | them));
-  FiftyFolder fold;
-  for (int i = 0; i < c.n; ++i) fold.add(c.value[i], c.zeroing[i], s.placement());
-  return fold.result();
+  return fold_successors(v, s, us | them, c, Metric::DTM, SuccessorFold::FIFTY_CODE);
 }
 
 }  // namespace millbase
