@@ -119,6 +119,31 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
   return check;
 }
 
+// Returns the bytes of the values of unit's own tables.
+uint64_t own_bytes(const Variant& v, const WorkUnit& unit) {
+  uint64_t bytes = 0;
+  for (const Sector& s : unit.sectors)
+    bytes += sizeof(ValueCode) * SectorIndex::count(*v.board, s.us, s.them);
+  return bytes;
+}
+
+// Loads what unit reads within `limit` bytes, which must hold own_bytes() and the least
+// cache of each table it reads: its own tables whole, then the tables it reads within
+// what is left, keeping those the store holds whole when they are to be whole
+// (load_within); everything else is dropped first.
+Status load_within_limit(const Variant& v, const std::string& dir, const WorkUnit& unit,
+                         uint64_t limit, Metric metric, ValueStore& store) {
+  std::vector<Sector> needed = unit.sectors;
+  needed.insert(needed.end(), unit.children.begin(), unit.children.end());
+  store.keep_only(needed);
+  for (const Sector& s : unit.sectors)  // a table left as a reader by an earlier unit
+    if (const SectorValues* sv = store.find(s); sv && sv->reader) store.erase(s);
+  SectorIndex::release_unused();
+  if (Status st = load_sectors(v, dir, unit.sectors, store, metric); !st) return st;
+  Result<int> read = load_within(v, dir, unit.children, limit - own_bytes(v, unit), store, metric);
+  return read ? Status::ok() : read.status();
+}
+
 }  // namespace
 
 Result<std::vector<SectorCheck>> verify_tables(
@@ -203,9 +228,19 @@ Result<std::vector<SectorCheck>> verify_tables(
       const Sector s = (it++)->first;
       if (last_use[s] < u) store.erase(s);
     }
-    if (why_not.empty())
-      if (Status st = load_sectors(v, dir, needed, store, opts.metric); !st)
-        why_not = "not checked: " + st.message();
+    const uint64_t least = own_bytes(v, unit) + unit.children.size() * MIN_CHILD_CACHE;
+    if (opts.memory_limit && least > opts.memory_limit)
+      return Status::invalid("verifying " + sector_name(present[0]) + " needs at least " +
+                             std::to_string((least + (1 << 20) - 1) >> 20) +
+                             " MiB (its unit's tables whole and a small cache per table they "
+                             "read), more than the memory limit of " +
+                             std::to_string(opts.memory_limit >> 20) + " MiB");
+    if (why_not.empty()) {
+      Status st = opts.memory_limit
+                      ? load_within_limit(v, dir, unit, opts.memory_limit, opts.metric, store)
+                      : load_sectors(v, dir, needed, store, opts.metric);
+      if (!st) why_not = "not checked: " + st.message();
+    }
     if (!why_not.empty()) {
       for (const Sector& s : present)
         report({s, SectorIndex::count(*v.board, s.us, s.them), 0, 0, "", why_not, ""});

@@ -24,6 +24,10 @@ struct VerifyOptions {
   // needs the plain tables, which verify does not read).
   Metric metric = Metric::DTM;
   bool quiet = false;  // no progress on stderr
+  // 0: every table is kept whole until the last unit that reads it. Else a budget in
+  // bytes: a unit's own tables are read whole and the tables it reads within what is
+  // left (load_within, solver/child_tables.h), the others dropped first.
+  uint64_t memory_limit = 0;
 };
 
 struct SectorCheck {
@@ -42,7 +46,9 @@ struct SectorCheck {
 // reads could not be loaded), or checked (checksums only when quick). Errors: dir is
 // missing (NotFound), of another variant (Invalid), or its manifest is malformed.
 // on_sector is called after each sector. Only the tables of units with a sector to check
-// are loaded, each once, and dropped after the last such unit that reads it.
+// are loaded, each once, and dropped after the last such unit that reads it; under a
+// memory limit, what a unit does not read is dropped before it loads (Invalid when its
+// own tables and a least cache per table it reads do not fit).
 Result<std::vector<SectorCheck>> verify_tables(
     const Variant& v, const std::string& dir, const VerifyOptions& opts,
     const std::function<void(const SectorCheck&)>& on_sector = {});

@@ -96,6 +96,29 @@ std::optional<Metric> resolve_rule(const std::string& rule) {
   return std::nullopt;
 }
 
+std::optional<uint64_t> resolve_memory(const std::string& text) {
+  if (text.empty()) return 0;
+  size_t pos = 0;
+  double x = -1;
+  try {
+    x = std::stod(text, &pos);
+  } catch (...) {
+  }
+  const std::string unit = x < 0 ? "" : text.substr(pos);
+  const double scale = unit.empty() || unit == "B"   ? 1
+                       : unit == "k" || unit == "K"  ? 1e3
+                       : unit == "M" || unit == "MB" ? 1 << 20
+                       : unit == "G" || unit == "GB" ? double(1 << 30)
+                       : unit == "GiB"               ? double(1 << 30)
+                       : unit == "MiB"               ? double(1 << 20)
+                                                     : -1;
+  if (scale < 0 || !(x * scale >= 1) || x * scale > 1e18) {
+    fail(EXIT_USAGE, "--memory " + quote_token(text) + " is not a size like 20G");
+    return std::nullopt;
+  }
+  return uint64_t(x * scale);
+}
+
 std::string metric_mismatch(const std::string& dir, Metric found, Metric wanted) {
   return dir + " holds " + metric_name(found) + " tables" +
          (wanted == Metric::FIFTY ? ", not the 50-ply rule's" : "; read them with --rule fifty");

@@ -77,6 +77,11 @@ void add_threads_option(CLI::App* cmd, int* threads);
 // another word prints an error naming it and returns nullopt.
 std::optional<Metric> resolve_rule(const std::string& rule);
 
+// Returns the bytes of a --memory size ("20G", "512M", "100k", binary G and M, or a plain
+// number; 0 when empty: no limit); on another text prints an error naming it and
+// returns nullopt.
+std::optional<uint64_t> resolve_memory(const std::string& text);
+
 // Returns the error for dir holding `found` tables where --rule asked for `wanted` ones,
 // with the flag that fixes it.
 std::string metric_mismatch(const std::string& dir, Metric found, Metric wanted);

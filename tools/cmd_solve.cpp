@@ -27,26 +27,6 @@ struct SolveArgs {
   bool quiet = false, json = false, mpi = false;
 };
 
-// Returns bytes for "24G", "512M", "100k" or a plain number; -1 when malformed.
-int64_t parse_size(const std::string& s) {
-  size_t pos = 0;
-  double x = 0;
-  try {
-    x = std::stod(s, &pos);
-  } catch (...) {
-    return -1;
-  }
-  std::string unit = s.substr(pos);
-  double scale = unit.empty() || unit == "B"   ? 1
-                 : unit == "k" || unit == "K"  ? 1e3
-                 : unit == "M" || unit == "MB" ? 1 << 20
-                 : unit == "G" || unit == "GB" ? double(1 << 30)
-                 : unit == "GiB"               ? double(1 << 30)
-                 : unit == "MiB"               ? double(1 << 20)
-                                               : -1;
-  return scale < 0 || x < 0 ? -1 : int64_t(x * scale);
-}
-
 // Resolves the sector targets of solve/verify options; prints errors.
 bool resolve_targets(const Variant& v, const std::vector<std::string>& names, int max_stones,
                      std::vector<Sector>& targets) {
@@ -96,12 +76,9 @@ int run_solve(const SolveArgs& a) {
   }
   opts.quiet = a.quiet;
   opts.zstd_level = a.zstd_level;
-  if (!a.memory.empty()) {
-    int64_t bytes = parse_size(a.memory);
-    if (bytes <= 0)
-      return fail(EXIT_USAGE, "--memory " + quote_token(a.memory) + " is not a size like 20G");
-    opts.memory_limit = uint64_t(bytes);
-  }
+  const std::optional<uint64_t> memory = resolve_memory(a.memory);
+  if (!memory) return EXIT_USAGE;
+  opts.memory_limit = *memory;
   if (a.threads > 0) omp_set_num_threads(a.threads);
   if (!resolve_targets(*v, a.sectors, a.max_stones, opts.targets)) return EXIT_USAGE;
 #ifdef M_MMAP_THRESHOLD

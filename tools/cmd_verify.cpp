@@ -25,7 +25,10 @@ int run_verify(const TablesArgs& a) {
   if (!(a.placement_sample > 0 && a.placement_sample <= 1))
     return fail(EXIT_USAGE, "--placement-sample " + std::to_string(a.placement_sample) +
                                 " must be a fraction in (0, 1]");
+  const std::optional<uint64_t> memory = resolve_memory(a.memory);
+  if (!memory) return EXIT_USAGE;
   VerifyOptions opts;
+  opts.memory_limit = *memory;
   opts.quick = a.quick;
   opts.sectors = targets;
   opts.placement_sample = a.placement_sample;
@@ -51,6 +54,8 @@ int run_verify(const TablesArgs& a) {
                 (unsigned long long)c.entries, state.c_str());
     std::fflush(stdout);
   });
+  if (!checks && opts.memory_limit && checks.message().find("memory limit") != std::string::npos)
+    return fail(EXIT_USAGE, checks.message() + "; raise --memory");
   if (!checks) return fail(checks.status(), *v, dir, *metric);
   uint64_t entries = 0, checked = 0, mismatches = 0, skipped = 0, missing = 0, damaged = 0;
   for (const SectorCheck& c : *checks)
@@ -109,6 +114,11 @@ Command register_verify(CLI::App& app) {
                   "Recompute only this fraction of each placement sector's entries, chosen by "
                   "a seeded hash (movement sectors are always checked whole)");
   cmd->add_option("--seed", a->seed, "Seed of the --placement-sample choice (default 0)");
+  cmd->add_option("--memory", a->memory,
+                  "Memory budget (e.g. 20G, binary units) for the tables: a unit's own tables "
+                  "whole, the tables they read through their compressed blocks when they do not "
+                  "fit; refuse if a unit's own tables do not fit (default: every table whole, "
+                  "kept until its last reader)");
   add_threads_option(cmd, &a->threads);
   return {cmd, [a] { return run_verify(*a); }};
 }

@@ -10,7 +10,7 @@
 namespace millbase::cli {
 
 struct TablesArgs {
-  std::string variant, db, rule;
+  std::string variant, db, rule, memory;
   std::vector<std::string> sectors;
   int max_stones = -1, threads = 0;
   bool json = false, quick = false;

@@ -126,20 +126,24 @@ TEST(Verify, PlacementSampleChecksAFractionAndStillFindsAWrongTable) {
 
 // A whole check reads every entry: one entry changed in a movement table and one in a
 // placement table is one mismatch in each, named by its position, with 1 and 2 threads.
+// Rewrites the table of s in dir with one entry changed (a draw made a win in 1, any
+// other value a draw).
+void change_one_entry(const Variant& v, const std::string& dir, const Sector& s) {
+  Result<TableFile> file = TableFile::open(table_path(dir, s), v, s);
+  ASSERT_TRUE(file) << file.message();
+  Result<std::vector<ValueCode>> read = file->read_all();
+  ASSERT_TRUE(read) << read.message();
+  std::vector<ValueCode> values = *read;
+  ValueCode& x = values[values.size() / 3];
+  x = x == DRAW ? code_of_distance(1) : DRAW;
+  ASSERT_TRUE(write_table(table_path(dir, s), v, s, values));
+}
+
 TEST(Verify, AWholeCheckFindsOneChangedEntry) {
   const std::string dir = temp_dir("verify-one");
   solve_into(SIX, dir, 2);
   const std::vector<Sector> changed{Sector{6, 5, 0, 0}, Sector{4, 4, 1, 1}};
-  for (const Sector& s : changed) {
-    Result<TableFile> file = TableFile::open(table_path(dir, s), SIX, s);
-    ASSERT_TRUE(file) << file.message();
-    Result<std::vector<ValueCode>> read = file->read_all();
-    ASSERT_TRUE(read) << read.message();
-    std::vector<ValueCode> values = *read;
-    ValueCode& v = values[values.size() / 3];
-    v = v == DRAW ? code_of_distance(1) : DRAW;
-    ASSERT_TRUE(write_table(table_path(dir, s), SIX, s, values));
-  }
+  for (const Sector& s : changed) change_one_entry(SIX, dir, s);
   VerifyOptions opts;
   opts.sectors = changed;  // neither reads the other
   for (int threads : {1, 2}) {
@@ -155,6 +159,45 @@ TEST(Verify, AWholeCheckFindsOneChangedEntry) {
     }
   }
   omp_set_num_threads(omp_get_num_procs());
+  fs::remove_all(dir);
+}
+
+// Under a memory limit a unit's own tables are whole and the tables it reads go through
+// their blocks when they do not fit: nine's 4-3,3-4 reads 3-3 through its blocks here,
+// and the whole check gives what it gives without a limit. A limit below a unit's own
+// tables is refused.
+TEST(Verify, UnderAMemoryLimitReadsThroughBlocksAndChecksTheSame) {
+  const std::string dir = temp_dir("verify-memory");
+  solve_into(NINE, dir, 2, {Sector{4, 3, 0, 0}});
+  change_one_entry(NINE, dir, Sector{4, 3, 0, 0});
+  const uint64_t own = 2 * sizeof(ValueCode) * SectorIndex::count(*NINE.board, 4, 3);
+  const uint64_t child = sizeof(ValueCode) * SectorIndex::count(*NINE.board, 3, 3);
+  VerifyOptions opts;
+  opts.memory_limit = own + MIN_CHILD_CACHE + 1000;
+  ASSERT_GT(child, opts.memory_limit - own);  // 3-3 cannot be read whole
+  Result<std::vector<SectorCheck>> limited = verify_tables(NINE, dir, opts);
+  ASSERT_TRUE(limited) << limited.message();
+  opts.memory_limit = 0;
+  Result<std::vector<SectorCheck>> whole = verify_tables(NINE, dir, opts);
+  ASSERT_TRUE(whole) << whole.message();
+  ASSERT_EQ(limited->size(), whole->size());
+  uint64_t mismatches = 0;
+  for (size_t i = 0; i < whole->size(); ++i) {
+    const SectorCheck& a = (*limited)[i];
+    const SectorCheck& b = (*whole)[i];
+    EXPECT_EQ(a.sector, b.sector);
+    EXPECT_EQ(a.checked, a.entries) << sector_name(a.sector);
+    EXPECT_EQ(a.skipped, "") << sector_name(a.sector);
+    EXPECT_EQ(a.mismatches, b.mismatches) << sector_name(a.sector);
+    EXPECT_EQ(a.first_mismatch, b.first_mismatch) << sector_name(a.sector);
+    if (a.sector == Sector{4, 3, 0, 0}) mismatches = a.mismatches;
+  }
+  EXPECT_EQ(mismatches, 1u);  // the changed entry (3-4 reads it too and may differ)
+  opts.memory_limit = own - 1;
+  Result<std::vector<SectorCheck>> refused = verify_tables(NINE, dir, opts);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.status().code(), Status::Code::Invalid);
+  EXPECT_NE(refused.message().find("memory limit"), std::string::npos) << refused.message();
   fs::remove_all(dir);
 }
 
