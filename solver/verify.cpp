@@ -130,11 +130,11 @@ uint64_t own_bytes(const Variant& v, const WorkUnit& unit) {
 // Loads what unit reads within `limit` bytes, which must hold own_bytes() and the least
 // cache of each table it reads: its own tables whole, then the tables it reads within
 // what is left, keeping those the store holds whole when they are to be whole
-// (load_within); everything else is dropped first.
+// (load_within); everything but `needed` (its own tables and those it reads) is dropped
+// first.
 Status load_within_limit(const Variant& v, const std::string& dir, const WorkUnit& unit,
-                         uint64_t limit, Metric metric, ValueStore& store) {
-  std::vector<Sector> needed = unit.sectors;
-  needed.insert(needed.end(), unit.children.begin(), unit.children.end());
+                         const std::vector<Sector>& needed, uint64_t limit, Metric metric,
+                         ValueStore& store) {
   store.keep_only(needed);
   for (const Sector& s : unit.sectors)  // a table left as a reader by an earlier unit
     if (const SectorValues* sv = store.find(s); sv && sv->reader) store.erase(s);
@@ -236,9 +236,9 @@ Result<std::vector<SectorCheck>> verify_tables(
                              "read), more than the memory limit of " +
                              std::to_string(opts.memory_limit >> 20) + " MiB");
     if (why_not.empty()) {
-      Status st = opts.memory_limit
-                      ? load_within_limit(v, dir, unit, opts.memory_limit, opts.metric, store)
-                      : load_sectors(v, dir, needed, store, opts.metric);
+      Status st = opts.memory_limit ? load_within_limit(v, dir, unit, needed, opts.memory_limit,
+                                                        opts.metric, store)
+                                    : load_sectors(v, dir, needed, store, opts.metric);
       if (!st) why_not = "not checked: " + st.message();
     }
     if (!why_not.empty()) {
