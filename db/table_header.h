@@ -67,6 +67,21 @@ struct BlockEntry {
   uint64_t wdl_checksum = 0, dtm_checksum = 0;
 };
 
+// Returns true when h is a derived table that holds results only (a play set's,
+// docs/play-set.md): it counts wins or losses but states no longest win or loss. Its
+// values are the search's without distances (drop_distance), whatever its successors'
+// tables keep.
+constexpr bool derived_results_only(const TableHeader& h) {
+  return h.encoding == Encoding::DERIVED && h.stats.longest_win == 0 && h.stats.longest_loss == 0 &&
+         (h.stats.wins > 0 || h.stats.losses > 0);
+}
+
+// Returns the value of an entry of the derived table h whose search over its successors
+// gave `searched`: without distance when h holds results only.
+constexpr ValueCode derived_value(const TableHeader& h, ValueCode searched, Metric metric) {
+  return derived_results_only(h) ? drop_distance(searched, metric) : searched;
+}
+
 // Returns the board id of a variant's board.
 BoardId board_id(const Variant& v);
 

@@ -114,11 +114,15 @@ class TablebaseImpl : public Tablebase {
   }
 
   // Returns the value of p (not over) from its table, or by a one-ply search when the
-  // table is derived.
+  // table is derived (without distance when the table holds results only).
   Result<ValueCode> lookup_value(const Position& p) const {
     Result<Entry> e = entry(p);
     if (!e) return e.status();
-    if (e->table->file.derived()) return fold_successors(p);
+    if (e->table->file.derived()) {
+      Result<ValueCode> v = fold_successors(p);
+      if (!v) return v;
+      return derived_value(e->table->file.header(), *v, metric_);
+    }
     const uint32_t per_block = e->table->file.header().block_entries;
     auto b = block(*e->table, uint32_t(e->index / per_block), false);
     if (!b) return b.status();

@@ -46,12 +46,14 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
     Result<std::vector<ValueCode>> values =
         file->derived() ? derive_values(v, dir, s, store, {}, metric) : file->read_all();
     if (!values) return values.status();
-    if (file->derived() && compute_stats(*values, metric) != file->header().stats)
+    std::vector<ValueCode> codes = std::move(values).value();
+    if (derived_results_only(file->header()))
+      for (ValueCode& c : codes) c = derived_value(file->header(), c, metric);
+    if (file->derived() && compute_stats(codes, metric) != file->header().stats)
       return Status::error(file->path() +
                            ": derived table: its statistics do not match the search over its "
                            "successors' tables");
-    store.add(SectorValues{s, SectorIndex::get(*v.board, s.us, s.them), std::move(values).value(),
-                           nullptr});
+    store.add(SectorValues{s, SectorIndex::get(*v.board, s.us, s.them), std::move(codes), nullptr});
   }
   return Status::ok();
 }

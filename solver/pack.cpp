@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
 
 #include "core/notation.h"
 #include "db/dir_manifest.h"
@@ -26,15 +27,24 @@ bool table_derived(const std::string& dir, const Sector& s) {
   return h && h->encoding == Encoding::DERIVED;
 }
 
-// Returns true when deriving s keeps the probe depth of pack.h: every successor stored,
-// or, from a last placement, a derived movement successor whose successors are stored.
-bool keeps_probe_depth(const std::string& dir, const Sector& s) {
-  for (const Sector& c : successor_sectors(s)) {
-    if (!table_derived(dir, c)) continue;
-    if (!(s.us_hand == 1 && s.them_hand == 0 && !c.placement())) return false;
-    for (const Sector& d : successor_sectors(c))
-      if (table_derived(dir, d)) return false;
-  }
+// Returns true when a derived s reading the derived table of c keeps the probe depth of
+// pack.h, as do c's own derived successors.
+bool derived_chain_allowed(const std::string& dir, const Sector& s, const Sector& c) {
+  if (!may_read_derived(s, c)) return false;
+  for (const Sector& d : successor_sectors(c))
+    if (table_derived(dir, d) && !derived_chain_allowed(dir, c, d)) return false;
+  return true;
+}
+
+// Returns true when deriving s keeps the probe depth of pack.h: each derived successor
+// may be read by s, and s may be read by each derived sector among `predecessors`
+// (the sectors that have s as a successor).
+bool keeps_probe_depth(const std::string& dir, const Sector& s,
+                       const std::vector<Sector>& predecessors) {
+  for (const Sector& c : successor_sectors(s))
+    if (table_derived(dir, c) && !derived_chain_allowed(dir, s, c)) return false;
+  for (const Sector& p : predecessors)
+    if (table_derived(dir, p) && !may_read_derived(p, s)) return false;
   return true;
 }
 
@@ -62,19 +72,25 @@ Result<std::vector<PackedSector>> pack_tables(
   const Metric* metric = &access->metric;
   std::vector<PackedSector> packed;
   const SectorGraph graph(v);
-  // The tables to pack: the placement sectors first, while the movement tables that the
-  // last placements read are still stored (else their check would recompute them), then
-  // the movement sectors; each part in solving order.
+  // The tables to pack: the placement sectors first, from the empty board down, so that
+  // each is checked against successors still stored (else the check would recompute
+  // them), then the movement sectors in solving order.
   std::vector<Sector> selected;
+  std::map<Sector, std::vector<Sector>> predecessors;
   uint64_t total = 0;
+  for (const WorkUnit& unit : graph.units())
+    for (const Sector& s : unit.sectors)
+      for (const Sector& c : successor_sectors(s)) predecessors[c].push_back(s);
   for (const bool placement : {true, false})
-    for (const WorkUnit& unit : graph.units())
+    for (size_t u = 0; u < graph.units().size(); ++u) {
+      const WorkUnit& unit = graph.units()[placement ? graph.units().size() - 1 - u : u];
       for (const Sector& s : unit.sectors)
         if (s.placement() == placement && derived_when_packed(s) &&
             ::access(table_path(dir, s).c_str(), F_OK) == 0) {
           selected.push_back(s);
           total += SectorIndex::count(*v.board, s.us, s.them);
         }
+    }
   ProgressReporter progress(quiet, total, "packed");
   for (size_t k = 0; k < selected.size(); ++k) {
     const Sector& s = selected[k];
@@ -87,8 +103,8 @@ Result<std::vector<PackedSector>> pack_tables(
       progress.finish_unit(true);
       continue;
     }
-    if (!keeps_probe_depth(dir, s)) {
-      progress.say("kept stored: a successor's table is derived");
+    if (!keeps_probe_depth(dir, s, predecessors[s])) {
+      progress.say("kept stored: the directory was packed under an earlier rule");
       PackedSector kept{s, file->header().entries, file->file_size(), file->file_size(), true};
       packed.push_back(kept);
       progress.finish_unit(true);

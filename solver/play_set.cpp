@@ -43,14 +43,15 @@ Status rewrite_without_distances(const Variant& v, const Sector& s, const TableF
   return replace_table(tmp, file.path());
 }
 
-// Returns true when every successor table of s is present and keeps no distances, so a
-// search over them finds none (a derived placement sector's header then says longest
-// win and loss 0).
+// Returns true when every successor table of s is a stored placement table that a play
+// set keeps without distances (not a last placement's), so that a search over them finds
+// none once they are rewritten: s then holds results only (derived_results_only()).
 bool successors_without_distances(const std::string& dir, const Sector& s) {
   for (const Sector& c : successor_sectors(s)) {
     if (is_terminal(c)) continue;
+    if (!c.placement() || c.us_hand + c.them_hand == 1) return false;
     Result<TableHeader> h = TableFile::read_header(table_path(dir, c));
-    if (!h || h->encoding != Encoding::WDL_ONLY) return false;
+    if (!h || h->encoding == Encoding::DERIVED) return false;
   }
   return true;
 }
@@ -65,9 +66,11 @@ Result<std::vector<PlaySetTable>> make_play_set(
   const Metric metric = access->metric;
   std::vector<Sector> placement;
   uint64_t total = 0;
+  // From the empty board down: a table is changed only after every table that reads it,
+  // so at any point a table with distances reads only tables whose values keep theirs.
   const SectorGraph graph(v);
-  for (const WorkUnit& unit : graph.units())
-    for (const Sector& s : unit.sectors)
+  for (auto unit = graph.units().rbegin(); unit != graph.units().rend(); ++unit)
+    for (const Sector& s : unit->sectors)
       if (s.placement() && ::access(table_path(dir, s).c_str(), F_OK) == 0) {
         placement.push_back(s);
         total += SectorIndex::count(*v.board, s.us, s.them);
@@ -86,8 +89,8 @@ Result<std::vector<PlaySetTable>> make_play_set(
     // movement sectors.
     const bool last_placement = s.us_hand + s.them_hand == 1;
     if (file->derived()) {
-      // Its successors (placement sectors with an even number of stones in hand) are
-      // stored, so rewritten before it in this order.
+      // Marked as holding results only before its successors lose their distances, so
+      // that its values do not change when they do.
       const bool zero = h.stats.longest_win == 0 && h.stats.longest_loss == 0;
       if (last_placement || zero || !successors_without_distances(dir, s)) {
         progress.finish_unit(true);

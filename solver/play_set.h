@@ -25,12 +25,13 @@ struct PlaySetTable {
 // sectors), is rewritten without them (with FIFTY, its WDL plane holds the result under
 // the rule at counter 0): written under a temporary name, read back and found to hold
 // the old values' results, then renamed over the table. Every derived placement table
-// whose successors' tables are all present and without distances gets the longest win
-// and loss of 0 in its header, as the search over its successors finds no distance.
-// Movement tables are not touched. Tables absent from dir are skipped. Resumable: a
-// table already without distances is skipped, and a sector comes after its successors.
-// Holds the directory lock. Calls on_table after each table changed. Unless quiet,
-// reports progress on stderr.
+// whose successors are all such tables gets the longest win and loss of 0 in its header,
+// which marks it as holding results only (derived_results_only()). The tables are taken
+// from the empty board down, each after every table that reads it, so a run stopped at
+// any point leaves a directory whose tables with distances read only values with
+// theirs. Movement tables are not touched. Tables absent from dir are skipped.
+// Resumable: a table already without distances is skipped. Holds the directory lock.
+// Calls on_table after each table changed. Unless quiet, reports progress on stderr.
 Result<std::vector<PlaySetTable>> make_play_set(
     const Variant& v, const std::string& dir,
     const std::function<void(const PlaySetTable&)>& on_table = {}, bool quiet = false);

@@ -189,7 +189,7 @@ Result<std::vector<SectorCheck>> verify_tables(
     // The unit's wanted tables that open and pass their checksums; the others are
     // reported missing or damaged.
     std::vector<Sector> present;
-    std::vector<Sector> without_distances;  // of those, the tables of Encoding::WDL_ONLY
+    std::vector<Sector> without_distances;  // of those, the tables that hold results only
     std::string absent;                     // a table of the unit that is not there
     for (const Sector& s : unit.sectors) {
       const bool listed = is_wanted(s);
@@ -209,7 +209,8 @@ Result<std::vector<SectorCheck>> verify_tables(
         continue;
       }
       present.push_back(s);
-      if (file->header().encoding == Encoding::WDL_ONLY) without_distances.push_back(s);
+      if (file->header().encoding == Encoding::WDL_ONLY || derived_results_only(file->header()))
+        without_distances.push_back(s);
     }
     if (present.empty()) continue;
     progress.start_unit(number + 1, sector_count, sector_name(present[0]),

@@ -45,8 +45,10 @@ int run_pack(const TablesArgs& a, bool play_set) {
       [&](const PackedSector& p) {
         if (a.json) return;
         if (p.kept_stored)
-          std::printf("%-12s %14llu positions: kept stored, a successor's table is derived\n",
-                      sector_name(p.sector).c_str(), (unsigned long long)p.entries);
+          std::printf(
+              "%-12s %14llu positions: kept stored (the directory was packed under an earlier "
+              "rule)\n",
+              sector_name(p.sector).c_str(), (unsigned long long)p.entries);
         else
           std::printf("%-12s %14llu positions: %llu -> %llu bytes\n", sector_name(p.sector).c_str(),
                       (unsigned long long)p.entries, (unsigned long long)p.bytes_before,
@@ -106,9 +108,9 @@ Command register_pack(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "pack",
       "Shrink a solved directory for distribution: replace the tables of placement "
-      "sectors with an odd number of stones in hand, and of movement sectors where the "
-      "mover has fewer stones, by derived tables (found by a search over their successors "
-      "when probed), after checking them");
+      "sectors but the second player's (hands k and k-1, k >= 2), and of movement sectors "
+      "where the mover has fewer stones, by derived tables (found by a search over their "
+      "successors when probed), after checking them");
   add_table_options(cmd, *a);
   add_quiet_option(cmd, *a);
   add_threads_option(cmd, &a->threads);

@@ -229,7 +229,8 @@ int run_stats(const TablesArgs& a) {
     if (without_distances)
       std::printf(
           "A play set (millbase pack --play-set): %d placement tables keep no distances, so the "
-          "longest wins and losses are those of the other tables and of the last placements%s.\n",
+          "longest wins and losses are those of the other tables and of the last two placements "
+          "(hands 1 and 1, 1 and 0), whose searches reach the movement tables%s.\n",
           without_distances,
           fifty ? "; in placement, cursed wins and blessed losses count as draws where the "
                   "result under the rule is all that is stored"

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 
 #include "core/game.h"
 #include "core/movegen.h"
@@ -94,10 +95,7 @@ TEST_F(PlaySet, EveryTableKeepsItsResultsAndTheDirectoryVerifies) {
     opts.quiet = true;
     Result<std::vector<SectorCheck>> checks = verify_tables(SIX, play(m), opts);
     ASSERT_TRUE(checks) << checks.message();
-    for (const SectorCheck& c : *checks) {
-      EXPECT_EQ(c.mismatches, 0u) << sector_name(c.sector) << ": " << c.first_mismatch;
-      EXPECT_EQ(c.checked, c.entries) << sector_name(c.sector) << " " << c.skipped << c.problem;
-    }
+    expect_all_verified(*checks);
   }
 }
 
@@ -171,33 +169,96 @@ TEST_F(PlaySet, ThePlayerWinsWonPlacementPositionsAgainstTheWholeTables) {
   }
 }
 
-// A play set killed halfway: the sectors before the kill made, the others as packed.
-// It verifies (the results where a search finds no distance), and making it again
-// finishes it into the same files as one run.
-TEST_F(PlaySet, AnInterruptedOneVerifiesAndResumesToTheSameFiles) {
-  const Metric m = Metric::FIFTY;
-  const std::string dir = root_ + "/interrupted";
-  fs::copy(packed(m), dir);
-  std::vector<Sector> order;
+// make_play_set changes a table only after every table that reads it (its predecessors)
+// that it changes: so wherever it stops, a table that keeps its distances reads none that
+// lost theirs, which is what lets a stopped run verify.
+TEST_F(PlaySet, ChangesATableOnlyAfterTheTablesThatReadIt) {
+  const std::string dir = root_ + "/order";
+  fs::remove_all(dir);
+  fs::copy(packed(Metric::DTM), dir);
+  std::map<Sector, size_t> when;
+  ASSERT_TRUE(make_play_set(
+      SIX, dir, [&](const PlaySetTable& t) { when.emplace(t.sector, when.size()); }, true));
+  ASSERT_GT(when.size(), 30u);
   const SectorGraph graph(SIX);
+  int pairs = 0;
   for (const WorkUnit& u : graph.units())
-    for (const Sector& s : u.sectors)
-      if (s.placement()) order.push_back(s);
-  for (size_t k = 0; k < order.size() / 2; ++k)
-    fs::copy_file(table_path(play(m), order[k]), table_path(dir, order[k]),
-                  fs::copy_options::overwrite_existing);
-  ASSERT_NE(read_dir(dir), read_dir(play(m)));
-  VerifyOptions opts;
-  opts.metric = m;
-  opts.quiet = true;
-  Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, opts);
-  ASSERT_TRUE(checks) << checks.message();
-  for (const SectorCheck& c : *checks)
-    EXPECT_EQ(c.mismatches, 0u) << sector_name(c.sector) << ": " << c.first_mismatch;
-  Result<std::vector<PlaySetTable>> made = make_play_set(SIX, dir, {}, true);
-  ASSERT_TRUE(made) << made.message();
-  EXPECT_FALSE(made->empty());
-  EXPECT_EQ(read_dir(dir), read_dir(play(m)));
+    for (const Sector& p : u.sectors)
+      for (const Sector& c : successor_sectors(p)) {
+        if (!when.count(p) || !when.count(c)) continue;
+        EXPECT_LT(when[p], when[c]) << sector_name(p) << " reads " << sector_name(c);
+        ++pairs;
+      }
+  EXPECT_GT(pairs, 30);
+  fs::remove_all(dir);
+}
+
+// A play set killed partway, at a third and at two thirds of the tables it changes: the
+// tables make_play_set changed before the kill as it made them, the others as packed. It
+// verifies (the results where a search finds no distance), and making it again finishes
+// it into the same files as one run.
+TEST_F(PlaySet, AnInterruptedOneVerifiesAndResumesToTheSameFiles) {
+  const std::string dir = root_ + "/interrupted";
+  for (Metric m : {Metric::DTM, Metric::FIFTY}) {
+    // The order in which make_play_set changes the tables.
+    std::vector<Sector> order;
+    fs::remove_all(dir);
+    fs::copy(packed(m), dir);
+    ASSERT_TRUE(make_play_set(
+        SIX, dir, [&](const PlaySetTable& t) { order.push_back(t.sector); }, true));
+    ASSERT_GT(order.size(), 30u);
+    for (size_t thirds : {1, 2}) {
+      SCOPED_TRACE(std::string(metric_name(m)) + ", stopped at " + std::to_string(thirds) + "/3");
+      fs::remove_all(dir);
+      fs::copy(packed(m), dir);
+      for (size_t k = 0; k < order.size() * thirds / 3; ++k)
+        fs::copy_file(table_path(play(m), order[k]), table_path(dir, order[k]),
+                      fs::copy_options::overwrite_existing);
+      ASSERT_NE(read_dir(dir), read_dir(play(m)));
+      VerifyOptions opts;
+      opts.metric = m;
+      opts.quiet = true;
+      Result<std::vector<SectorCheck>> checks = verify_tables(SIX, dir, opts);
+      ASSERT_TRUE(checks) << checks.message();
+      expect_all_verified(*checks);
+      // Probes there give every placement position its result, and a distance (or a
+      // 50-ply label beyond the rule) only where it is the one of the whole tables.
+      {
+        auto stopped = *Tablebase::open(SIX, dir);
+        auto whole = *Tablebase::open(SIX, full(m));
+        int with_distance = 0, without = 0;
+        const SectorGraph graph(SIX);
+        for (const WorkUnit& u : graph.units())
+          for (const Sector& s : u.sectors) {
+            if (!s.placement()) continue;
+            SectorIndex::get(*SIX.board, s.us, s.them)
+                ->for_each(0, SectorIndex::count(*SIX.board, s.us, s.them),
+                           [&](uint64_t i, Bitboard us, Bitboard them) {
+                             if (i % 13) return;
+                             Position q;
+                             q.stones = {us, them};
+                             q.in_hand = {s.us_hand, s.them_hand};
+                             if (game_over(SIX, q) != GameOver::None) return;
+                             const ValueCode got = *stopped->probe(q), want = *whole->probe(q);
+                             EXPECT_EQ(drop_distance(got, m), drop_distance(want, m))
+                                 << format_position(SIX, q);
+                             if (distance_unknown(got) || is_draw(got)) {
+                               ++without;
+                               return;
+                             }
+                             EXPECT_EQ(got, want) << format_position(SIX, q);
+                             ++with_distance;
+                           });
+          }
+        EXPECT_GT(with_distance, 1000);
+        EXPECT_GT(without, 1000);
+      }
+      Result<std::vector<PlaySetTable>> made = make_play_set(SIX, dir, {}, true);
+      ASSERT_TRUE(made) << made.message();
+      EXPECT_FALSE(made->empty());
+      EXPECT_EQ(read_dir(dir), read_dir(play(m)));
+    }
+  }
 }
 
 TEST_F(PlaySet, ASolveRefusesItAndMakingItAgainChangesNothing) {

@@ -10,8 +10,10 @@
 #include <map>
 #include <string>
 
+#include "core/notation.h"
 #include "solver/child_tables.h"
 #include "solver/solve.h"
+#include "solver/verify.h"
 
 namespace millbase {
 
@@ -50,6 +52,16 @@ inline SolveReport solve_into(const Variant& v, const std::string& dir, int thre
   EXPECT_TRUE(r) << (r ? "" : r.message());
   omp_set_num_threads(omp_get_num_procs());
   return r ? *r : SolveReport{};
+}
+
+// Expects a verify run that checked every entry of every sector it reports and found
+// no mismatch: none skipped (a table it reads failed to load), damaged or missing.
+inline void expect_all_verified(const std::vector<SectorCheck>& checks) {
+  EXPECT_FALSE(checks.empty());
+  for (const SectorCheck& c : checks) {
+    EXPECT_EQ(c.mismatches, 0u) << sector_name(c.sector) << ": " << c.first_mismatch;
+    EXPECT_EQ(c.checked, c.entries) << sector_name(c.sector) << ": " << c.skipped << c.problem;
+  }
 }
 
 }  // namespace millbase

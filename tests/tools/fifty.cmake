@@ -74,7 +74,7 @@ millbase_cli_test(solve_fifty_no_plain 3 "the 50-ply solve reads the plain table
 # Packed, the 50-ply tables answer as before (docs/format.md, derived tables).
 set(FIFTY_PACKED ${CMAKE_CURRENT_BINARY_DIR}/six-fifty-packed)
 millbase_pack_copy(pack_fifty ${FIFTY_DB} six_fifty ${FIFTY_PACKED} six_fifty_packed
-  "118 tables derived \\(1706614 positions\\)" --rule fifty)
+  "139 tables derived \\(2092763 positions\\)" --rule fifty)
 millbase_cli_test(pack_fifty_without_rule 2 "six-fifty-packed holds fifty tables; read them with --rule fifty"
   pack --db ${FIFTY_PACKED})
 set_tests_properties(cli.pack_fifty_without_rule PROPERTIES FIXTURES_REQUIRED
@@ -83,7 +83,7 @@ fifty_answers(_packed ${FIFTY_PACKED} "six_db;six_fifty_packed")
 # As a play set (docs/play-set.md), as the offline page holds them (tests/web).
 set(FIFTY_PLAY_SET ${CMAKE_CURRENT_BINARY_DIR}/six-fifty-play-set)
 millbase_pack_copy(pack_fifty_play_set ${FIFTY_DB} six_fifty ${FIFTY_PLAY_SET} six_fifty_play_set
-  "118 tables derived \\(1706614 positions\\).*play set: 91 placement tables without distances"
+  "139 tables derived \\(2092763 positions\\).*play set: 70 placement tables without distances"
   --rule fifty --play-set)
 millbase_cli_test(verify_fifty_play_set 0 "231 sectors, 3258758 positions, 0 mismatches"
   verify --rule fifty --db ${FIFTY_PLAY_SET})
