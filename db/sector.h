@@ -15,6 +15,8 @@ struct Sector {
   uint8_t us_hand = 0, them_hand = 0;  // stones in hand
 
   constexpr bool placement() const { return us_hand || them_hand; }
+  // Returns true for a last placement: one stone left in the hands (hands 1 and 0).
+  constexpr bool last_placement() const { return us_hand + them_hand == 1; }
   auto operator<=>(const Sector&) const = default;
 };
 

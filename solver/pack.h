@@ -41,8 +41,8 @@ constexpr bool derived_when_packed(const Sector& s) {
 // a probe searches three plies at most: hands 1 and 1, a last placement, a derived
 // movement sector, then stored tables.
 constexpr bool may_read_derived(const Sector& s, const Sector& c) {
-  if (s.us_hand == 1 && s.them_hand == 1) return c.us_hand == 1 && c.them_hand == 0;
-  if (s.us_hand == 1 && s.them_hand == 0) return !c.placement();
+  if (s.us_hand == 1 && s.them_hand == 1) return c.last_placement();
+  if (s.last_placement()) return !c.placement();
   return false;
 }
 

@@ -49,7 +49,7 @@ Status rewrite_without_distances(const Variant& v, const Sector& s, const TableF
 bool successors_without_distances(const std::string& dir, const Sector& s) {
   for (const Sector& c : successor_sectors(s)) {
     if (is_terminal(c)) continue;
-    if (!c.placement() || c.us_hand + c.them_hand == 1) return false;
+    if (!c.placement() || c.last_placement()) return false;
     Result<TableHeader> h = TableFile::read_header(table_path(dir, c));
     if (!h || h->encoding == Encoding::DERIVED) return false;
   }
@@ -87,7 +87,7 @@ Result<std::vector<PlaySetTable>> make_play_set(
     PlaySetTable t{s, h.entries, file->file_size(), 0, file->derived()};
     // The last placements (hands 1 and 0) keep their distances: their successors are
     // movement sectors.
-    const bool last_placement = s.us_hand + s.them_hand == 1;
+    const bool last_placement = s.last_placement();
     if (file->derived()) {
       // Marked as holding results only before its successors lose their distances, so
       // that its values do not change when they do.
