@@ -93,8 +93,8 @@ int run_pack(const TablesArgs& a, bool play_set) {
                 (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after);
     if (kept > 0)
       std::printf(
-          "%zu tables kept stored: their successors' tables are derived (a directory packed "
-          "by an earlier millbase)\n",
+          "%zu tables kept stored: deriving them would make derived tables read each other "
+          "(a directory packed by an earlier millbase)\n",
           kept);
     std::fputs(play_set_text.c_str(), stdout);
   }
