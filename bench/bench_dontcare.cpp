@@ -18,10 +18,9 @@
 #include <cstdio>
 #include <string>
 
+#include "bench/board_look.h"
 #include "bench/wdl_plane.h"
 #include "db/table_file.h"
-#include "solver/child_tables.h"
-#include "solver/successors.h"
 
 using namespace millbase;
 
@@ -46,10 +45,7 @@ int main(int argc, char** argv) {
   if (!file) return std::fprintf(stderr, "%s\n", file.message().c_str()), 1;
   Result<std::vector<ValueCode>> values = file->read_all();
   if (!values) return std::fprintf(stderr, "%s\n", values.message().c_str()), 1;
-  // The capture children only: a capture takes a stone of the opponent, who moves next.
-  std::vector<Sector> children;
-  for (const Sector& c : successor_sectors(*s))
-    if (!is_terminal(c) && c.us + c.us_hand < s->them + s->them_hand) children.push_back(c);
+  const std::vector<Sector> children = capture_children(*s);
   ValueStore store;
   if (Status st = load_sectors(*v, dir, children, store); !st)
     return std::fprintf(stderr, "%s\n", st.message().c_str()), 1;
@@ -69,16 +65,10 @@ int main(int argc, char** argv) {
     for (uint64_t i = begin; i < end; ++i) {
       Bitboard us, them;
       index->unrank(i, us, them);
-      bool any_capture = false, decided = false, any_move = false;
-      for_each_successor(*v, *s, us, them, [&](Move m, const Sector& cs, Bitboard cu, Bitboard ct) {
-        any_move = true;
-        if (m.remove == NO_POINT) return;
-        any_capture = true;
-        if (!decided && is_loss(lookup(cs, cu, ct))) decided = true;
-      });
-      if (!any_move && !s->placement()) decided = true;
+      const Seen seen = look(*v, *s, us, them, &lookup, MAX_MOVES);
+      const bool any_capture = seen.mill, decided = seen.decided;
       const uint8_t truth = class_of((*values)[i]);
-      assert(!decided || truth == 1 || !any_move);
+      assert(!decided || truth == 1 || seen.moves == 0);
       ++positions, captures += any_capture, free_entries += decided, wins += truth == 1;
       plane[STORED].push_back(truth);
       const uint8_t prev_wl = plane[WIN_LOSS].empty() ? 1 : plane[WIN_LOSS].back();

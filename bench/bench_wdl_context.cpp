@@ -27,10 +27,9 @@
 #include <cstring>
 #include <string>
 
+#include "bench/board_look.h"
 #include "bench/wdl_plane.h"
 #include "db/table_file.h"
-#include "solver/child_tables.h"
-#include "solver/successors.h"
 
 using namespace millbase;
 
@@ -40,35 +39,6 @@ constexpr int MOVE_BUCKETS = 8;                     // 0..7 moves, 7 meaning 7 o
 constexpr int CONTEXTS = MOVE_BUCKETS * 2 * 2 * 3;  // moves x mill x threat x previous class
 
 constexpr int FEATURES = CONTEXTS / 3;  // moves x mill x threat
-
-// What a probe sees of one position: the mover's moves (capped, removals not counted),
-// whether one closes a mill, and whether one captures into a position lost for the
-// opponent (only when `captures` looks up the capture children).
-struct Seen {
-  int moves = 0;
-  bool mill = false;
-  bool decided = false;
-};
-
-// Returns what the mover of (us, them) in s sees; `captures` may be null.
-Seen look(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
-          const ChildLookup* captures) {
-  Seen seen;
-  Move last{};
-  bool first = true;
-  for_each_successor(v, s, us, them, [&](Move m, const Sector& cs, Bitboard cu, Bitboard ct) {
-    // The removals of one mill-closing move come in a row: count the move once.
-    if (first || m.from != last.from || m.to != last.to) ++seen.moves;
-    first = false, last = m;
-    if (m.remove == NO_POINT) return;
-    seen.mill = true;
-    if (captures && !seen.decided && is_loss((*captures)(cs, cu, ct))) seen.decided = true;
-  });
-  // A movement position without a move is lost: a probe sees that too.
-  if (captures && first && !s.placement()) seen.decided = true;
-  seen.moves = std::min(seen.moves, MOVE_BUCKETS - 1);
-  return seen;
-}
 
 // Returns the entropy in bits of the distribution counts[0..n).
 double entropy_bits(const uint64_t* counts, int n) {
@@ -99,12 +69,8 @@ int main(int argc, char** argv) {
   if (!file) return std::fprintf(stderr, "%s\n", file.message().c_str()), 1;
   Result<std::vector<ValueCode>> values = file->read_all();
   if (!values) return std::fprintf(stderr, "%s\n", values.message().c_str()), 1;
-  // The capture children, for --free: a capture takes a stone of the opponent, who moves
-  // next.
-  std::vector<Sector> children;
-  if (with_free)
-    for (const Sector& c : successor_sectors(*s))
-      if (!is_terminal(c) && c.us + c.us_hand < s->them + s->them_hand) children.push_back(c);
+  // The capture children, for --free.
+  const std::vector<Sector> children = with_free ? capture_children(*s) : std::vector<Sector>{};
   ValueStore store;
   if (Status st = load_sectors(*v, argv[2], children, store); !st)
     return std::fprintf(stderr, "%s\n", st.message().c_str()), 1;
@@ -122,8 +88,8 @@ int main(int argc, char** argv) {
     for (uint64_t i = begin; i < end; ++i) {
       Bitboard us, them;
       index->unrank(i, us, them);
-      const Seen seen = look(*v, *s, us, them, with_free ? &captures : nullptr);
-      const bool threat = look(*v, opponent, them, us, nullptr).mill;
+      const Seen seen = look(*v, *s, us, them, with_free ? &captures : nullptr, MOVE_BUCKETS - 1);
+      const bool threat = look(*v, opponent, them, us, nullptr, MOVE_BUCKETS - 1).mill;
       const uint8_t truth = class_of((*values)[i]);
       assert(!seen.decided || truth == 1 || seen.moves == 0);
       const int features = (seen.moves * 2 + seen.mill) * 2 + threat;
