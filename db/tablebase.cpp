@@ -136,14 +136,18 @@ class TablebaseImpl : public Tablebase {
     if (!e) return e.status();
     if (e->table->file.derived()) {
       // A class stands for a value of the same class: the formula keeps the class. A
-      // move into a lost position wins whatever the other moves give.
+      // move into a lost position wins whatever the other moves give, so the captures,
+      // the moves likeliest to reach one, are searched first (pass 0).
       ValueFolder fold;
-      for (Move m : MoveList(variant(), p)) {
-        Result<Wdl> w = probe_wdl(do_move(p, m));
-        if (!w) return w.status();
-        if (*w == Wdl::Loss) return Wdl::Win;
-        fold.add(*w == Wdl::Draw ? DRAW : code_of_distance(1));
-      }
+      const MoveList moves(variant(), p);
+      for (int pass = 0; pass < 2; ++pass)
+        for (Move m : moves) {
+          if ((m.remove != NO_POINT) != (pass == 0)) continue;
+          Result<Wdl> w = probe_wdl(do_move(p, m));
+          if (!w) return w.status();
+          if (*w == Wdl::Loss) return Wdl::Win;
+          fold.add(*w == Wdl::Draw ? DRAW : code_of_distance(1));
+        }
       return wdl_of(fold.result());
     }
     const uint32_t per_block = e->table->file.header().block_entries;
