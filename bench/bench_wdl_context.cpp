@@ -10,6 +10,9 @@
 // with these contexts would come close to the conditional entropy; the stored plane's
 // size (zstd of 2-bit classes, as the writer does) is printed beside it.
 //
+// With --counts, `mill` and `threat` become counts of the mill-closing moves (0, 1, 2 or
+// more) instead of yes or no.
+//
 // With --free, the entries a probe could decide by searching the mover's captures (a
 // capture into a position lost for the opponent, as bench_dontcare) are left free and
 // filled with the most frequent class of the other entries with the same features; it
@@ -17,6 +20,7 @@
 // the features and the previous (filled) class: the two levers together.
 //
 //   bench_wdl_context <variant> <table dir> <sector> [every k-th block, default 1] [--free]
+//                     [--counts]
 #include <omp.h>
 
 #include <algorithm>
@@ -35,10 +39,10 @@ using namespace millbase;
 
 namespace {
 
-constexpr int MOVE_BUCKETS = 8;                     // 0..7 moves, 7 meaning 7 or more
-constexpr int CONTEXTS = MOVE_BUCKETS * 2 * 2 * 3;  // moves x mill x threat x previous class
-
-constexpr int FEATURES = CONTEXTS / 3;  // moves x mill x threat
+constexpr int MOVE_BUCKETS = 8;  // 0..7 moves, 7 meaning 7 or more
+constexpr int MILL_LEVELS = 3;   // mill and threat: 0, 1 (or yes), 2 or more
+constexpr int FEATURES = MOVE_BUCKETS * MILL_LEVELS * MILL_LEVELS;  // moves x mill x threat
+constexpr int CONTEXTS = FEATURES * 3;                              // x previous class
 
 // Returns the entropy in bits of the distribution counts[0..n).
 double entropy_bits(const uint64_t* counts, int n) {
@@ -55,7 +59,8 @@ double entropy_bits(const uint64_t* counts, int n) {
 int main(int argc, char** argv) {
   if (argc < 4) {
     std::fprintf(stderr,
-                 "usage: bench_wdl_context <variant> <dir> <sector> [every k-th block] [--free]\n");
+                 "usage: bench_wdl_context <variant> <dir> <sector> [every k-th block] [--free] "
+                 "[--counts]\n");
     return 2;
   }
   const Variant* v = find_variant(argv[1]);
@@ -64,7 +69,15 @@ int main(int argc, char** argv) {
   if (!s) return std::fprintf(stderr, "%s\n", s.message().c_str()), 2;
   const uint64_t stride = argc > 4 ? std::stoull(argv[4]) : 1;
   if (stride == 0) return std::fprintf(stderr, "every k-th block: k must be 1 or more\n"), 2;
-  const bool with_free = argc > 5 && std::strcmp(argv[5], "--free") == 0;
+  bool with_free = false, counts_of_mills = false;
+  for (int i = 5; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--free") == 0)
+      with_free = true;
+    else if (std::strcmp(argv[i], "--counts") == 0)
+      counts_of_mills = true;
+    else
+      return std::fprintf(stderr, "unknown option %s\n", argv[i]), 2;
+  }
   Result<TableFile> file = TableFile::open_sector(*v, argv[2], *s);
   if (!file) return std::fprintf(stderr, "%s\n", file.message().c_str()), 1;
   Result<std::vector<ValueCode>> values = file->read_all();
@@ -79,8 +92,8 @@ int main(int argc, char** argv) {
   const Sector opponent{s->them, s->us, s->them_hand, s->us_hand};
   const uint64_t block = file->header().block_entries;
   const uint64_t blocks = (values->size() + block - 1) / block;
-  // Per sampled entry, one byte: features * 8 + class * 2 + free.
-  std::vector<std::vector<uint8_t>> sampled(blocks);
+  // Per sampled entry: features * 8 + class * 2 + free.
+  std::vector<std::vector<uint16_t>> sampled(blocks);
   const auto t0 = std::chrono::steady_clock::now();
 #pragma omp parallel for schedule(dynamic)
   for (uint64_t b = 0; b < blocks; b += stride) {
@@ -89,17 +102,19 @@ int main(int argc, char** argv) {
       Bitboard us, them;
       index->unrank(i, us, them);
       const Seen seen = look(*v, *s, us, them, with_free ? &captures : nullptr, MOVE_BUCKETS - 1);
-      const bool threat = look(*v, opponent, them, us, nullptr, MOVE_BUCKETS - 1).mill;
+      const Seen theirs = look(*v, opponent, them, us, nullptr, MOVE_BUCKETS - 1);
       const uint8_t truth = class_of((*values)[i]);
       assert(!seen.decided || truth == 1 || seen.moves == 0);
-      const int features = (seen.moves * 2 + seen.mill) * 2 + threat;
-      sampled[b].push_back(uint8_t(features * 8 + truth * 2 + seen.decided));
+      const int mill = counts_of_mills ? std::min(seen.mills, 2) : seen.mill;
+      const int threat = counts_of_mills ? std::min(theirs.mills, 2) : theirs.mill;
+      const int features = (seen.moves * MILL_LEVELS + mill) * MILL_LEVELS + threat;
+      sampled[b].push_back(uint16_t(features * 8 + truth * 2 + seen.decided));
     }
   }
   // A free entry takes the most frequent class of the other entries with its features.
   uint64_t by_features[FEATURES][3] = {};
   for (const auto& entries : sampled)
-    for (uint8_t e : entries)
+    for (uint16_t e : entries)
       if (!(e & 1)) ++by_features[e >> 3][(e >> 1) & 3];
   uint8_t fill[FEATURES];
   for (int f = 0; f < FEATURES; ++f)
@@ -114,7 +129,7 @@ int main(int argc, char** argv) {
     std::vector<uint64_t> mine(CONTEXTS * 3, 0), mine_filled(CONTEXTS * 3, 0);
     std::vector<uint8_t> plane, plane_filled;
     uint8_t previous = 0, previous_filled = 0;  // each block starts afresh, as a probe decodes it
-    for (uint8_t e : sampled[b]) {
+    for (uint16_t e : sampled[b]) {
       const int features = e >> 3;
       const uint8_t truth = (e >> 1) & 3, cls = (e & 1) ? fill[features] : truth;
       ++mine[(features * 3 + previous) * 3 + truth];

@@ -14,6 +14,7 @@ namespace millbase {
 struct Seen {
   int moves = 0;         // the mover's moves, removals not counted, capped
   bool mill = false;     // one of them closes a mill
+  int mills = 0;         // the moves that close a mill
   bool decided = false;  // a capture into a position lost for the opponent, or no move
 };
 
@@ -27,10 +28,12 @@ inline Seen look(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
   bool first = true;
   for_each_successor(v, s, us, them, [&](Move m, const Sector& cs, Bitboard cu, Bitboard ct) {
     // The removals of one mill-closing move come in a row: count the move once.
-    if (first || m.from != last.from || m.to != last.to) ++seen.moves;
+    const bool new_move = first || m.from != last.from || m.to != last.to;
+    seen.moves += new_move;
     first = false, last = m;
     if (m.remove == NO_POINT) return;
     seen.mill = true;
+    seen.mills += new_move;
     if (captures && !seen.decided && is_loss((*captures)(cs, cu, ct))) seen.decided = true;
   });
   if (captures && first && !s.placement()) seen.decided = true;
