@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
       Bitboard us, them;
       index->unrank(i, us, them);
       const Seen seen = look(*v, *s, us, them, &lookup, MAX_MOVES);
-      const bool any_capture = seen.mill, decided = seen.decided;
+      const bool any_capture = seen.mills > 0, decided = seen.decided;
       const uint8_t truth = class_of((*values)[i]);
       assert(!decided || truth == 1 || seen.moves == 0);
       ++positions, captures += any_capture, free_entries += decided, wins += truth == 1;

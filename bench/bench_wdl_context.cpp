@@ -105,8 +105,8 @@ int main(int argc, char** argv) {
       const Seen theirs = look(*v, opponent, them, us, nullptr, MOVE_BUCKETS - 1);
       const uint8_t truth = class_of((*values)[i]);
       assert(!seen.decided || truth == 1 || seen.moves == 0);
-      const int mill = counts_of_mills ? std::min(seen.mills, 2) : seen.mill;
-      const int threat = counts_of_mills ? std::min(theirs.mills, 2) : theirs.mill;
+      const int mill = counts_of_mills ? std::min(seen.mills, 2) : seen.mills > 0;
+      const int threat = counts_of_mills ? std::min(theirs.mills, 2) : theirs.mills > 0;
       const int features = (seen.moves * MILL_LEVELS + mill) * MILL_LEVELS + threat;
       sampled[b].push_back(uint16_t(features * 8 + truth * 2 + seen.decided));
     }

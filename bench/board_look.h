@@ -1,5 +1,5 @@
 // What a probe sees of a position without its own table, for the benchmarks of issue
-// #24: the mover's moves, whether one closes a mill, and whether the entry is free (a
+// #24: the mover's moves, how many close a mill, and whether the entry is free (a
 // probe decides it by searching the mover's captures).
 #pragma once
 
@@ -13,8 +13,7 @@ namespace millbase {
 
 struct Seen {
   int moves = 0;         // the mover's moves, removals not counted, capped
-  bool mill = false;     // one of them closes a mill
-  int mills = 0;         // the moves that close a mill
+  int mills = 0;         // those of them that close a mill
   bool decided = false;  // a capture into a position lost for the opponent, or no move
 };
 
@@ -32,7 +31,6 @@ inline Seen look(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
     seen.moves += new_move;
     first = false, last = m;
     if (m.remove == NO_POINT) return;
-    seen.mill = true;
     seen.mills += new_move;
     if (captures && !seen.decided && is_loss((*captures)(cs, cu, ct))) seen.decided = true;
   });
