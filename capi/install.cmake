@@ -27,7 +27,7 @@ install(FILES millbase.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # header they include.
 set(MILLBASE_PUBLIC_HEADERS
   core/types.h core/bitboard.h core/geometry.h core/geometry_build.h core/variant.h
-  core/status.h core/position.h core/notation.h core/movegen.h
+  core/status.h core/position.h core/token_text.h core/notation.h core/movegen.h
   db/value.h db/tablebase.h
   player/player.h)
 foreach(header ${MILLBASE_PUBLIC_HEADERS})

@@ -140,6 +140,26 @@ MILLBASE_API int millbase_best_move(const millbase_tables* tables, const char* p
                                     unsigned long seed, char* move, size_t move_size, char* err,
                                     size_t err_size);
 
+/* The 50-ply counter (added in 0.1.0 beside the functions above, which take it as 0).
+   `counter` is the number of plies played since the last mill closed in the movement
+   phase or since placement ended: 0..50, and 0 in placement (docs/fifty-ply.md). With
+   50-ply tables, the value and the move are those under the rule at that counter: a win
+   whose next mill or end lies more than 50 - counter plies away is a draw there. With
+   plain tables the counter is checked the same way and does not change the answer.
+   With 50-ply tables a counter of 50 is a drawn game (rules.md): the probe answers a
+   draw, and millbase_best_move_counter MILLBASE_GAME_OVER unless the side to move has
+   lost. A counter outside 0..50, or above 0 in placement, is MILLBASE_INVALID. */
+
+/* As millbase_probe, at the 50-ply counter `counter`. */
+MILLBASE_API int millbase_probe_counter(const millbase_tables* tables, const char* position,
+                                        int counter, int* result, int* distance, char* err,
+                                        size_t err_size);
+
+/* As millbase_best_move, at the 50-ply counter `counter`. */
+MILLBASE_API int millbase_best_move_counter(const millbase_tables* tables, const char* position,
+                                            int counter, unsigned long seed, char* move,
+                                            size_t move_size, char* err, size_t err_size);
+
 #ifdef __cplusplus
 }
 #endif

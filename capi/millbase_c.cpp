@@ -108,6 +108,67 @@ std::string game_over_text(const Position& p, GameOver why) {
   return "the game is over: " + millbase::game_over_text(why, p.side_to_move);
 }
 
+// Returns the position of a probe with its 50-ply counter checked (0..50, 0 in
+// placement; with plain tables too, where it does not change the value).
+Result<Position> read_probe_position(const millbase_tables& t, const char* text, int counter) {
+  Result<Position> p = read_position(t, text);
+  if (!p) return p;
+  if (Status st = check_fifty_counter(*p, counter); !st) return st;
+  return p;
+}
+
+// millbase_probe and millbase_probe_counter.
+int probe_at(const millbase_tables* tables, const char* position, int counter, int* result,
+             int* distance, const Call& call) {
+  return call.run([&]() -> int {
+    if (int c = call.check({{"tables", tables},
+                            {"position", position},
+                            {"result", result},
+                            {"distance", distance}}))
+      return c;
+    Result<Position> p = read_probe_position(*tables, position, counter);
+    if (!p) return call.fail(p.status());
+    Result<ValueCode> v = tables->tables->probe(*p);
+    if (!v) return call.fail(v.status());
+    // 50-ply tables: the value under the rule at the counter, and z.
+    const bool fifty = tables->tables->metric() == Metric::FIFTY;
+    const ValueCode value = fifty ? fifty_at(*v, counter) : *v;
+    *result = int(wdl_of(value));
+    *distance = is_draw(value)            ? -1
+                : distance_unknown(value) ? -2
+                : fifty                   ? fifty_z(value)
+                                          : millbase::distance(value);
+    return MILLBASE_OK;
+  });
+}
+
+// millbase_best_move and millbase_best_move_counter.
+int best_move_at(const millbase_tables* tables, const char* position, int counter,
+                 unsigned long seed, char* move, size_t move_size, const Call& call) {
+  write_text(move, move_size, "");
+  return call.run([&]() -> int {
+    if (int c = call.check({{"tables", tables}, {"position", position}, {"move", move}})) return c;
+    Result<Position> p = read_probe_position(*tables, position, counter);
+    if (!p) return call.fail(p.status());
+    const Variant& v = tables->tables->variant();
+    if (GameOver why = game_over(v, *p); why != GameOver::None)
+      return call.fail(MILLBASE_GAME_OVER, game_over_text(*p, why));
+    // Under the rule a turn that starts at 50 plies without a mill is a draw (rules.md).
+    if (tables->tables->metric() == Metric::FIFTY && counter == FIFTY_PLIES)
+      return call.fail(MILLBASE_GAME_OVER,
+                       "the game is over: a draw by the 50-ply rule (50 plies without a mill)");
+    Result<Move> m = Player(tables->tables, seed).choose(*p, PERFECT, nullptr, counter);
+    if (!m) return call.fail(m.status());
+    const std::string text = format_move(v, *m);
+    if (text.size() >= move_size)
+      return call.fail(MILLBASE_BUFFER_TOO_SMALL,
+                       "the move " + text + " needs " + std::to_string(text.size() + 1) +
+                           " bytes, the buffer has " + std::to_string(move_size));
+    write_text(move, move_size, text);
+    return MILLBASE_OK;
+  });
+}
+
 }  // namespace
 }  // namespace millbase
 
@@ -149,27 +210,13 @@ MILLBASE_API int millbase_close(millbase_tables* tables) {
 
 MILLBASE_API int millbase_probe(const millbase_tables* tables, const char* position, int* result,
                                 int* distance, char* err, size_t err_size) {
-  const Call call(err, err_size);
-  return call.run([&]() -> int {
-    if (int c = call.check({{"tables", tables},
-                            {"position", position},
-                            {"result", result},
-                            {"distance", distance}}))
-      return c;
-    Result<Position> p = read_position(*tables, position);
-    if (!p) return call.fail(p.status());
-    Result<ValueCode> v = tables->tables->probe(*p);
-    if (!v) return call.fail(v.status());
-    // 50-ply tables: the value under the rule with the counter at 0, and z.
-    const bool fifty = tables->tables->metric() == Metric::FIFTY;
-    const ValueCode value = fifty ? fifty_at(*v, 0) : *v;
-    *result = int(wdl_of(value));
-    *distance = is_draw(value)            ? -1
-                : distance_unknown(value) ? -2
-                : fifty                   ? fifty_z(value)
-                                          : millbase::distance(value);
-    return MILLBASE_OK;
-  });
+  return probe_at(tables, position, 0, result, distance, Call(err, err_size));
+}
+
+MILLBASE_API int millbase_probe_counter(const millbase_tables* tables, const char* position,
+                                        int counter, int* result, int* distance, char* err,
+                                        size_t err_size) {
+  return probe_at(tables, position, counter, result, distance, Call(err, err_size));
 }
 
 MILLBASE_API int millbase_probe_wdl(const millbase_tables* tables, const char* position,
@@ -190,25 +237,13 @@ MILLBASE_API int millbase_probe_wdl(const millbase_tables* tables, const char* p
 MILLBASE_API int millbase_best_move(const millbase_tables* tables, const char* position,
                                     unsigned long seed, char* move, size_t move_size, char* err,
                                     size_t err_size) {
-  const Call call(err, err_size);
-  write_text(move, move_size, "");
-  return call.run([&]() -> int {
-    if (int c = call.check({{"tables", tables}, {"position", position}, {"move", move}})) return c;
-    Result<Position> p = read_position(*tables, position);
-    if (!p) return call.fail(p.status());
-    const Variant& v = tables->tables->variant();
-    if (GameOver why = game_over(v, *p); why != GameOver::None)
-      return call.fail(MILLBASE_GAME_OVER, game_over_text(*p, why));
-    Result<Move> m = Player(tables->tables, seed).choose(*p, PERFECT);
-    if (!m) return call.fail(m.status());
-    const std::string text = format_move(v, *m);
-    if (text.size() >= move_size)
-      return call.fail(MILLBASE_BUFFER_TOO_SMALL,
-                       "the move " + text + " needs " + std::to_string(text.size() + 1) +
-                           " bytes, the buffer has " + std::to_string(move_size));
-    write_text(move, move_size, text);
-    return MILLBASE_OK;
-  });
+  return best_move_at(tables, position, 0, seed, move, move_size, Call(err, err_size));
+}
+
+MILLBASE_API int millbase_best_move_counter(const millbase_tables* tables, const char* position,
+                                            int counter, unsigned long seed, char* move,
+                                            size_t move_size, char* err, size_t err_size) {
+  return best_move_at(tables, position, counter, seed, move, move_size, Call(err, err_size));
 }
 
 }  // extern "C"

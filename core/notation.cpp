@@ -65,37 +65,6 @@ Result<int> parse_count(std::string_view s, const char* what) {
 
 }  // namespace
 
-// The longest token an error message repeats whole.
-constexpr size_t MAX_QUOTED = 40;
-
-// Returns s in quotes for a message: bytes that are not printable ASCII as \xNN, and a
-// token longer than MAX_QUOTED cut with "...".
-std::string quote_token(std::string_view s) {
-  std::string out = "'";
-  for (size_t i = 0; i < s.size() && i < MAX_QUOTED; ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += char(c);
-    } else {
-      static constexpr char HEX[] = "0123456789abcdef";
-      out += "\\x";
-      out += HEX[c >> 4];
-      out += HEX[c & 15];
-    }
-  }
-  if (s.size() > MAX_QUOTED) out += "...";
-  return out + "'";
-}
-
-std::string ascii_lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-  return out;
-}
-
-std::string_view color_name(Color c) { return c == WHITE ? "White" : "Black"; }
-
 Result<Point> parse_point(const Variant& v, std::string_view text) {
   // Columns in either case: "D2" is d2.
   const char column = text.empty() ? '\0' : ascii_lower(text.substr(0, 1))[0];

@@ -9,19 +9,9 @@
 #include <string_view>
 
 #include "core/position.h"
+#include "core/token_text.h"
 
 namespace millbase {
-
-// Returns text quoted for an error message: bytes that are not printable ASCII as \xNN,
-// and cut with "..." past 40 bytes, so that input never reaches a terminal raw.
-std::string quote_token(std::string_view text);
-
-// Returns text with its ASCII capitals made small: commands, variant and point names
-// are read in either case.
-std::string ascii_lower(std::string_view text);
-
-// Returns "White" or "Black".
-std::string_view color_name(Color c);
 
 // Returns the point named by text ("d5", or "D5"), or an error naming it.
 Result<Point> parse_point(const Variant& v, std::string_view text);

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "core/notation.h"
+#include "core/token_text.h"
 
 namespace millbase {
 

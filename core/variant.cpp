@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "core/notation.h"
+#include "core/token_text.h"
 
 namespace millbase {
 

@@ -18,15 +18,10 @@ std::string play_dir(const Variant& v, const std::string& given) {
   return whole ? fifty : table_dir(v, "");
 }
 
-Metric metric_of(const std::string& dir) {
-  const Result<Metric> m = dir_metric(dir);
-  return m ? *m : Metric::DTM;
-}
-
 Result<std::shared_ptr<const Tablebase>> open_plain_tables(const Variant& v, const std::string& dir,
                                                            std::string_view command) {
   Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir);
-  if (tb && (*tb)->metric() != Metric::DTM)
+  if (tb && (*tb)->metric() != Metric::PLAIN)
     return Status::invalid(dir + " holds 50-ply tables; " + std::string(command) +
                            " reads the plain tables (data/" + std::string(v.name) + ")");
   return tb;

@@ -1,6 +1,7 @@
 #include "db/dir_manifest.h"
 
 #include "core/notation.h"
+#include "db/dir_lock.h"
 #include "db/table_dir.h"
 
 #include <fcntl.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -88,15 +90,25 @@ Result<std::optional<DirManifest>> read_manifest(const std::string& dir) {
                      (values.empty() ? std::string("none") : quote_token(line.substr(colon + 1))));
     const std::string& value = values[0];
     if (key == "variant") {
+      // A variant's name is letters, digits, '-', '_' and '.'; other bytes are damage.
+      if (value.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                  "0123456789-_.") != std::string::npos)
+        return corrupt("variant " + quote_token(value) + " is not a variant's name");
       m.variant = value;
     } else if (key == "metric") {
-      m.metric = value;
+      // The older word for plain tables reads as today's; "none" is an option's word.
+      const std::optional<Metric> metric = metric_from_name(value);
+      if (!metric || value == "none") return corrupt("unknown metric " + quote_token(value));
+      m.metric = metric_name(*metric);
     } else {  // format
       const bool digits =
           value.size() <= 5 && value.find_first_not_of("0123456789") == std::string::npos;
       if (!digits || std::stoul(value) > 0xFFFF)
         return corrupt("format " + quote_token(value) + " is not a format number (0..65535)");
       m.format = uint16_t(std::stoul(value));
+      if (m.format != FORMAT_VERSION)
+        return Status::error(path + ": tables of format " + value + ", this build reads format " +
+                             std::to_string(FORMAT_VERSION));
     }
   }
   for (size_t k = 0; k < 4; ++k)
@@ -112,6 +124,7 @@ Status write_manifest(const std::string& dir, const DirManifest& m) {
   if (fd < 0) return Status::error("cannot create " + tmp + ": " + std::strerror(errno));
   const bool ok = ::write(fd, text.data(), text.size()) == ssize_t(text.size()) && ::fsync(fd) == 0;
   const std::string error = ok ? "" : std::strerror(errno ? errno : EIO);
+  if (ok) check_write_guard();
   if (::close(fd) != 0 || !ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
     const std::string why = error.empty() ? std::strerror(errno) : error;
     ::unlink(tmp.c_str());
@@ -124,12 +137,17 @@ Status check_manifest(const Variant& v, const std::string& dir, Metric metric) {
   Result<std::optional<DirManifest>> m = read_manifest(dir);
   if (!m) return m.status();
   if (!m->has_value()) {
-    // A directory from before manifests holds DTM tables.
-    if (metric == Metric::DTM) return Status::ok();
-    return Status::invalid(dir + " has no manifest, so it holds dtm tables, not " +
+    // A directory from before manifests holds plain tables.
+    if (metric == Metric::PLAIN) return Status::ok();
+    return Status::invalid(dir + " has no manifest, so it holds plain tables, not " +
                            metric_name(metric) + " tables");
   }
   const DirManifest& man = **m;
+  // A name that is neither v's nor a preset's is no directory of another variant: the
+  // manifest is damaged (or of a variant this build does not know).
+  if (man.variant != v.name && !find_variant(man.variant))
+    return Status::error(manifest_path(dir) + ": corrupt manifest: names the unknown variant " +
+                         quote_token(man.variant));
   if (man.variant != v.name || man.metric != metric_name(metric) || man.format != FORMAT_VERSION)
     return Status::invalid(dir + " holds tables of " + man.variant + " (metric " + man.metric +
                            ", format " + std::to_string(man.format) + "), not of " +
@@ -150,10 +168,10 @@ Status check_table_dir(const Variant& v, const std::string& dir, Metric metric) 
 Result<Metric> dir_metric(const std::string& dir) {
   Result<std::optional<DirManifest>> m = read_manifest(dir);
   if (!m) return m.status();
-  if (!m->has_value()) return Metric::DTM;
-  for (Metric k : {Metric::DTM, Metric::FIFTY})
-    if ((*m)->metric == metric_name(k)) return k;
-  return Status::invalid(manifest_path(dir) + ": unknown metric " + (*m)->metric);
+  if (!m->has_value()) return Metric::PLAIN;
+  const std::optional<Metric> metric = metric_from_name((*m)->metric);
+  assert(metric);  // read_manifest refuses other words
+  return *metric;
 }
 
 }  // namespace millbase

@@ -12,8 +12,8 @@
 namespace millbase {
 
 struct DirManifest {
-  std::string variant;         // a preset's name, e.g. "six"
-  std::string metric = "dtm";  // metric_name(): "dtm" or "fifty" (the 50-ply rule)
+  std::string variant;           // a preset's name, e.g. "six"
+  std::string metric = "plain";  // metric_name(): "plain" or "fifty" (the 50-ply rule)
   uint16_t format = FORMAT_VERSION;
   bool all = false;             // every sector of the variant was asked for
   std::vector<Sector> targets;  // else: the sectors asked for (with what they need)
@@ -28,14 +28,14 @@ Status write_manifest(const std::string& dir, const DirManifest& m);
 
 // Returns ok when dir may hold tables of variant v and the metric: its manifest, if
 // any, names v, the metric and this format. Else Status::Code::Invalid naming both.
-Status check_manifest(const Variant& v, const std::string& dir, Metric metric = Metric::DTM);
+Status check_manifest(const Variant& v, const std::string& dir, Metric metric = Metric::PLAIN);
 
 // Returns ok when dir is a directory that may hold v's tables of the metric
 // (check_manifest); else NotFound "no table directory" naming dir and v, or
 // check_manifest's error.
-Status check_table_dir(const Variant& v, const std::string& dir, Metric metric = Metric::DTM);
+Status check_table_dir(const Variant& v, const std::string& dir, Metric metric = Metric::PLAIN);
 
-// Returns the metric that dir's manifest names (DTM when it has none). Errors: the
+// Returns the metric that dir's manifest names (PLAIN when it has none). Errors: the
 // manifest's, or an unknown metric name.
 Result<Metric> dir_metric(const std::string& dir);
 

@@ -40,8 +40,7 @@ Status check_tables_belong(const Variant& v, const std::string& dir, Metric metr
     Result<TableHeader> h = TableFile::read_header(path);
     if (!h) continue;  // damaged (or not a regular file): not a foreign table
     const std::string name = std::filesystem::path(path).filename().string();
-    if (h->board != board_id(v) || h->stones != v.stones || h->flying != v.flying ||
-        h->metric != metric)
+    if (!header_matches(*h, v) || h->metric != metric)
       return Status::invalid(path + " is a table of " + owner(*h) + ", not of " +
                              std::string(v.name) + " (metric " + metric_name(metric) + "); " +
                              manifest_words(dir) + ", but the tables decide. Nothing was written");

@@ -1,7 +1,5 @@
 #include "db/table_dir.h"
 
-#include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -49,24 +47,6 @@ int remove_leftovers(const std::string& dir) {
   int removed = 0;
   for (const std::string& path : leftover_files(dir)) removed += ::unlink(path.c_str()) == 0;
   return removed;
-}
-
-Result<DirLock> DirLock::acquire(const std::string& dir) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) return Status::error("cannot create directory " + dir + ": " + ec.message());
-  const std::string path = dir + "/.lock";
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd < 0) return Status::error("cannot write in " + dir + ": " + std::strerror(errno));
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
-    ::close(fd);
-    return Status::error("another solve or pack is writing to " + dir);
-  }
-  return DirLock(fd);
-}
-
-DirLock::~DirLock() {
-  if (fd_ >= 0) ::close(fd_);
 }
 
 }  // namespace millbase

@@ -27,25 +27,10 @@ std::string temp_suffix();
 
 // Returns the temporary files that writers killed before their rename left in dir
 // (`<table>.mbt.tmp.…`, `MANIFEST.tmp.…`), as paths, sorted. Only a process
-// holding the directory's lock may remove them (remove_leftovers).
+// holding the directory's lock may remove them (remove_leftovers, db/dir_lock.h).
 std::vector<std::string> leftover_files(const std::string& dir);
 
 // Removes leftover_files(dir); call with the directory's lock held. Returns how many.
 int remove_leftovers(const std::string& dir);
-
-// An exclusive lock on a table directory (dir/.lock), held until destroyed: one solve
-// or pack writes to a directory at a time.
-class DirLock {
- public:
-  // Creates dir if needed and locks it; fails when another process holds the lock.
-  static Result<DirLock> acquire(const std::string& dir);
-  DirLock(DirLock&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
-  DirLock& operator=(DirLock&&) = delete;
-  ~DirLock();
-
- private:
-  explicit DirLock(int fd) : fd_(fd) {}
-  int fd_;
-};
 
 }  // namespace millbase

@@ -86,10 +86,9 @@ Result<TableFile> TableFile::open(const std::string& path, const Variant& v, con
   Result<TableFile> t = open_any(path);
   if (!t) return t;
   const TableHeader& h = t->header();
-  if (h.board != board_id(v) || h.stones != v.stones || h.flying != v.flying)
-    return Status::error(path + ": table of another variant (" + std::to_string(h.stones) +
-                         " stones, " + (h.flying ? "flying" : "no flying") + "), expected " +
-                         std::string(v.name));
+  if (!header_matches(h, v))
+    return Status::error(path + ": table of another variant (" + header_rules_text(h) +
+                         "), expected " + std::string(v.name));
   if (h.metric != metric)
     return Status::error(path + ": table of metric " + metric_name(h.metric) + ", expected " +
                          metric_name(metric));

@@ -16,11 +16,11 @@ class TableFile {
   // Opens path, checking the header, that it belongs to variant v, sector s and the
   // metric, and the block index checksum.
   static Result<TableFile> open(const std::string& path, const Variant& v, const Sector& s,
-                                Metric metric = Metric::DTM);
+                                Metric metric = Metric::PLAIN);
   // Opens sector s's table in dir and checks its entry count against the sector's
   // index; a missing file is Status::Code::NotFound (missing_table()).
   static Result<TableFile> open_sector(const Variant& v, const std::string& dir, const Sector& s,
-                                       Metric metric = Metric::DTM);
+                                       Metric metric = Metric::PLAIN);
   // Opens path without expecting a variant or sector (for `info`).
   static Result<TableFile> open_any(const std::string& path);
   // Returns the header of the table at path, checked against its checksum, reading

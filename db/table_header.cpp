@@ -16,7 +16,13 @@ constexpr char MAGIC[8] = {'M', 'I', 'L', 'L', 'B', 'A', 'S', 'E'};
 
 }  // namespace
 
-const char* metric_name(Metric m) { return m == Metric::FIFTY ? "fifty" : "dtm"; }
+const char* metric_name(Metric m) { return m == Metric::FIFTY ? "fifty" : "plain"; }
+
+std::optional<Metric> metric_from_name(std::string_view word) {
+  if (word == "plain" || word == "dtm" || word == "none") return Metric::PLAIN;
+  if (word == "fifty") return Metric::FIFTY;
+  return std::nullopt;
+}
 
 TableStats compute_stats(std::span<const ValueCode> values, Metric metric) {
   // In parallel over chunks, merged in chunk order: sums and maxima, the same for any
@@ -60,9 +66,19 @@ BoardId board_id(const Variant& v) {
                                      : BoardId::B16;
 }
 
+bool header_matches(const TableHeader& h, const Variant& v) {
+  return h.board == board_id(v) && h.stones == v.stones && h.flying == v.flying &&
+         h.full_board_draw == v.full_board_draw;
+}
+
+std::string header_rules_text(const TableHeader& h) {
+  return std::to_string(h.stones) + " stones, " + (h.flying ? "flying" : "no flying") +
+         (h.full_board_draw ? ", full board drawn" : "");
+}
+
 const Variant* header_variant(const TableHeader& h) {
   for (const Variant* v : all_variants())
-    if (board_id(*v) == h.board && v->stones == h.stones && v->flying == h.flying) return v;
+    if (header_matches(h, *v)) return v;
   return nullptr;
 }
 
@@ -72,6 +88,7 @@ TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries, Met
   h.board = board_id(v);
   h.stones = uint8_t(v.stones);
   h.flying = v.flying;
+  h.full_board_draw = v.full_board_draw;
   h.sector = s;
   h.entries = entries;
   return h;
@@ -87,7 +104,7 @@ void encode_header(const TableHeader& h, std::vector<uint8_t>& out) {
   put_u8(out, uint8_t(h.encoding));
   put_u8(out, uint8_t(h.board));
   put_u8(out, h.stones);
-  put_u8(out, h.flying ? 1 : 0);
+  put_u8(out, uint8_t((h.flying ? 1 : 0) | (h.full_board_draw ? 2 : 0)));
   put_u8(out, uint8_t(h.compression));
   for (uint8_t x : {h.sector.us, h.sector.them, h.sector.us_hand, h.sector.them_hand})
     put_u8(out, x);
@@ -122,6 +139,7 @@ Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
   h.stones = r.u8();
   const uint8_t flags = r.u8();
   h.flying = flags & 1;
+  h.full_board_draw = (flags >> 1) & 1;
   h.compression = Compression(r.u8());
   h.sector = Sector{r.u8(), r.u8(), r.u8(), r.u8()};
   h.block_entries = r.u32();
@@ -135,8 +153,9 @@ Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
   h.stats.longest_loss = r.u32();
   h.index_checksum = r.u64();
   h.data_size = r.u64();
-  if (flags & ~1) return Status::error("unknown flags");
-  if (h.metric != Metric::DTM && h.metric != Metric::FIFTY) return Status::error("unknown metric");
+  if (flags & ~3) return Status::error("unknown flags");
+  if (h.metric != Metric::PLAIN && h.metric != Metric::FIFTY)
+    return Status::error("unknown metric");
   if (h.encoding != Encoding::WDL_HALF_DISTANCE && h.encoding != Encoding::DERIVED &&
       h.encoding != Encoding::WDL_ONLY)
     return Status::error("unknown value encoding");

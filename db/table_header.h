@@ -2,6 +2,7 @@
 // statistics it carries (layout byte by byte in docs/format.md).
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,21 +34,28 @@ struct TableStats {
   bool operator==(const TableStats&) const = default;
 };
 
-// Returns "dtm" or "fifty", the metric's name in manifests and output.
+// Returns "plain" (tables without the 50-ply rule) or "fifty", the metric's name in
+// manifests, options and output.
 const char* metric_name(Metric m);
+
+// Returns the metric a word names: "plain" or "fifty", and the older words for plain
+// tables, "dtm" (manifests before 0.1.0's rename) and "none" (--rule); nullopt for
+// another word. Case matters: callers lower it where they read it in either case.
+std::optional<Metric> metric_from_name(std::string_view word);
 
 // Returns the statistics of a sector's values. For FIFTY: the values with the counter
 // at 0 (cursed wins and blessed losses are draws) and the longest z. The longest counts
 // stored distances only (0 when no decisive value has one).
-TableStats compute_stats(std::span<const ValueCode> values, Metric metric = Metric::DTM);
+TableStats compute_stats(std::span<const ValueCode> values, Metric metric = Metric::PLAIN);
 
 struct TableHeader {
   uint16_t version = FORMAT_VERSION;
-  Metric metric = Metric::DTM;
+  Metric metric = Metric::PLAIN;
   Encoding encoding = Encoding::WDL_HALF_DISTANCE;
   BoardId board = BoardId::B24;
   uint8_t stones = 0;
-  bool flying = false;
+  bool flying = false;           // flags bit 0
+  bool full_board_draw = false;  // flags bit 1: a full board with no move is a draw
   Compression compression = Compression::ZSTD;
   Sector sector;
   uint32_t block_entries = DEFAULT_BLOCK_ENTRIES;
@@ -85,12 +93,20 @@ constexpr ValueCode derived_value(const TableHeader& h, ValueCode searched, Metr
 // Returns the board id of a variant's board.
 BoardId board_id(const Variant& v);
 
-// Returns the preset whose board, stones and flying a header names, or null.
+// Returns true when a table with header h holds positions of v: the same board, stones
+// and every rule the header records (flying, the full board drawn). The one test of
+// "is this v's table?" for readers and writers.
+bool header_matches(const TableHeader& h, const Variant& v);
+
+// Returns the rules a header names, for messages: "12 stones, flying, full board drawn".
+std::string header_rules_text(const TableHeader& h);
+
+// Returns the preset whose board, stones and rules a header names, or null.
 const Variant* header_variant(const TableHeader& h);
 
 // Returns a header for sector s of variant v with `entries` entries and no blocks yet.
 TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries,
-                        Metric metric = Metric::DTM);
+                        Metric metric = Metric::PLAIN);
 
 // Returns the XXH3-64 checksum of the bytes, as every checksum of the format.
 uint64_t table_checksum(const uint8_t* data, size_t size);

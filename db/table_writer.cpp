@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "db/block_codec.h"
+#include "db/dir_lock.h"
 #include "db/table_dir.h"
 #include "db/zstd_frame.h"
 
@@ -85,6 +86,7 @@ Status write_file(const std::string& path, TableHeader h, const FrameEncoder& en
   ok = ok && ::fsync(fd) == 0;
   std::string error = ok || !status ? "" : errno_text();
   ok = (::close(fd) == 0) && ok;
+  if (ok) check_write_guard();
   if (!ok || ::rename(tmp.c_str(), path.c_str()) != 0) {
     if (error.empty()) error = errno_text();
     ::unlink(tmp.c_str());
@@ -156,6 +158,7 @@ Status write_derived_table(const std::string& path, const Variant& v, const Sect
 }
 
 Status replace_table(const std::string& from, const std::string& to) {
+  check_write_guard();
   if (::rename(from.c_str(), to.c_str()) != 0) {
     const std::string error = errno_text();
     ::unlink(from.c_str());

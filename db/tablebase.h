@@ -59,7 +59,7 @@ class Tablebase {
   virtual Result<std::vector<MoveValue>> analyze(const Position& p, int counter) const = 0;
   Result<std::vector<MoveValue>> analyze(const Position& p) const { return analyze(p, 0); }
 
-  // Returns the metric of the directory's tables (its manifest's; DTM without one).
+  // Returns the metric of the directory's tables (its manifest's; PLAIN without one).
   virtual Metric metric() const = 0;
 
   const Variant& variant() const { return *variant_; }
@@ -78,7 +78,7 @@ class Tablebase {
 Status check_fifty_counter(const Position& p, int counter);
 
 // Returns the value for the mover of a move leading to a position worth `after` to the
-// opponent (DTM codes); a result without distance stays one (keep_unknown).
+// opponent (plain codes); a result without distance stays one (keep_unknown).
 constexpr ValueCode value_for_mover(ValueCode after) {
   return is_draw(after) ? DRAW : keep_unknown(code_of_distance(distance(after) + 1));
 }

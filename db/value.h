@@ -10,8 +10,9 @@
 namespace millbase {
 
 // What a table's values measure (the header's metric byte). On disk: do not change.
-// DTM: plies to the end of the game. FIFTY: the 50-ply rule's values (fifty codes, below).
-enum class Metric : uint8_t { DTM = 0, FIFTY = 1 };
+// PLAIN: no draw rule, plies to the end of the game. FIFTY: the 50-ply rule's values (fifty codes,
+// below).
+enum class Metric : uint8_t { PLAIN = 0, FIFTY = 1 };
 
 // A value code. On disk: do not change. 0 = draw; otherwise distance + 1, where the
 // distance N counts plies to the end of the game and an odd N is a win for the side to

@@ -10,7 +10,7 @@
 namespace millbase {
 
 // Returns the plies of a decisive value as shown to users: the distance to the end for
-// DTM, z (to the next mill or the end) for FIFTY.
+// PLAIN, z (to the next mill or the end) for FIFTY.
 int shown_plies(ValueCode v, Metric metric);
 
 // Returns "win in 13", "loss in 4" or "draw" for a value of the metric (a FIFTY value

@@ -32,7 +32,7 @@ Result<std::vector<MoveValue>> analyze_matching(const Tablebase& tables, const P
                                                 const Move* partial, int counter = 0);
 
 // Returns the value of a move (from Tablebase::analyze) under the tables' rule with
-// `counter` plies on the counter: itself for DTM tables, fifty_at() for FIFTY ones.
+// `counter` plies on the counter: itself for plain tables, fifty_at() for FIFTY ones.
 ValueCode value_now(const Tablebase& tables, ValueCode move_value, int counter);
 
 class Player {

@@ -18,7 +18,7 @@ constexpr uint64_t MIN_CHILD_CACHE = uint64_t(256) << 10;
 // yet); a derived table's values are computed from its successors' tables. Errors name
 // the file; a missing one is Status::Code::NotFound.
 Status load_sectors(const Variant& v, const std::string& dir, const std::vector<Sector>& sectors,
-                    ValueStore& store, Metric metric = Metric::DTM);
+                    ValueStore& store, Metric metric = Metric::PLAIN);
 
 // Loads `sectors` into store within budget bytes: whole tables for the smallest while
 // they fit, readers with a share of the rest as block cache for the others. A table the
@@ -27,7 +27,7 @@ Status load_sectors(const Variant& v, const std::string& dir, const std::vector<
 // Returns the number read through their blocks.
 Result<int> load_within(const Variant& v, const std::string& dir,
                         const std::vector<Sector>& sectors, uint64_t budget, ValueStore& store,
-                        Metric metric = Metric::DTM);
+                        Metric metric = Metric::PLAIN);
 
 // Returns the values of sector s computed from its successors' tables of the metric
 // by the range evaluators (solver/range_eval.h): the rules.md formula per entry, or for
@@ -35,6 +35,6 @@ Result<int> load_within(const Variant& v, const std::string& dir,
 // set, is called with the entries done so far about once a second (after the loading).
 Result<std::vector<ValueCode>> derive_values(
     const Variant& v, const std::string& dir, const Sector& s, ValueStore& store,
-    const std::function<void(uint64_t done)>& on_progress = {}, Metric metric = Metric::DTM);
+    const std::function<void(uint64_t done)>& on_progress = {}, Metric metric = Metric::PLAIN);
 
 }  // namespace millbase

@@ -1,6 +1,6 @@
 // Cursed wins and blessed losses: the positions that the 50-ply rule draws but that are
 // decisive without it, told from the other draws of a 50-ply solve by the same variant's
-// plain (DTM) tables.
+// plain tables.
 #pragma once
 
 #include <string>

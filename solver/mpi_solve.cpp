@@ -3,9 +3,11 @@
 #include <mpi.h>
 #include <omp.h>
 #include <sched.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cassert>
 #include <chrono>
 #include <cstdio>
@@ -14,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "db/dir_lock.h"
 #include "solver/progress.h"
 #include "solver/unit_memory.h"
 #include "solver/unit_schedule.h"
@@ -44,8 +47,55 @@ MPI_Status wait_message(int source) {
   }
 }
 
-// A rank other than 0: solves what it is handed until told to stop.
+// The process that started this rank (mpirun, or a node's daemon), and this rank.
+pid_t launcher_pid = 0;
+int this_rank = 0;
+
+// Ends this rank at once when its launcher is gone: it is then another process's child.
+void stop_if_orphaned() {
+  if (::getppid() == launcher_pid) return;
+  std::fprintf(stderr, "millbase: rank %d: the job's launcher is gone; stopping\n", this_rank);
+  ::_exit(1);
+}
+
+// Ends this rank within LAUNCHER_POLL once its launcher is gone (mpirun killed, as a
+// batch scheduler ends a job at its time limit), and in any case before it renames
+// another file into the directory (the write guard of db/dir_lock.h): what it was
+// writing stays a temporary file, which the next solve removes once the .writers lock
+// says no writer is left. Without this, ranks outlived their launcher by a second or
+// more (3 to 17 s in long units) and wrote more tables.
+class LauncherWatch {
+ public:
+  static constexpr std::chrono::milliseconds LAUNCHER_POLL{100};
+
+  explicit LauncherWatch(int rank) {
+    launcher_pid = ::getppid(), this_rank = rank;
+    set_write_guard(&stop_if_orphaned);
+    thread_ = std::thread([this] { watch(); });
+  }
+  ~LauncherWatch() {
+    stop_ = true;
+    thread_.join();
+    set_write_guard(nullptr);
+  }
+
+ private:
+  void watch() const {
+    for (; !stop_; std::this_thread::sleep_for(LAUNCHER_POLL)) stop_if_orphaned();
+  }
+
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+// A rank other than 0: solves what it is handed until told to stop, holding its share of
+// the directory's writers (db/dir_lock.h) meanwhile.
 void serve_units(const Variant& v, const SolveOptions& opts, const std::vector<WorkUnit>& units) {
+  Result<WriterLock> writing = WriterLock::acquire(opts.dir);
+  if (!writing) {
+    std::fprintf(stderr, "millbase: %s\n", writing.message().c_str());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
   UnitWorker worker(v, opts, units);
   for (;;) {
     MPI_Status st = wait_message(0);
@@ -230,6 +280,7 @@ MpiSolveOutcome mpi_solve(const Variant& v, const SolveOptions& opts) {
   MPI_Comm_rank(MPI_COMM_WORLD, &out.rank);
   MPI_Comm_size(MPI_COMM_WORLD, &out.ranks);
   warn_if_bound(out.rank);
+  const LauncherWatch launcher(out.rank);
 
   // Rank 0 plans (and holds the directory's lock); the others compute the same units.
   std::optional<Result<SolvePlan>> plan;

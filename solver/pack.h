@@ -7,6 +7,7 @@
 #include <string>
 
 #include "db/sector.h"
+#include "db/dir_lock.h"
 #include "db/table_dir.h"
 #include "db/value.h"
 
@@ -23,7 +24,7 @@ namespace millbase {
 //   opponent (3 <= a < b); their successors b-a and (b-1)-a have the mover with more
 //   stones or as many, so they are stored (or terminal). Of each pair a-b, b-a the side
 //   with more stones to move is kept: its WDL planes are about half the size of the
-//   other side's (bench/RESULTS.md).
+//   other side's (bench/history/size-and-probes.md).
 // Of the placement sectors the second player's are kept: over nine's, they hold 4.1 G
 // of its 17.9 G placement positions, the first player's 7.1 G (hands 1 and 1 alone 4.8 G).
 // Packs before these rules derived the placement sectors with an odd number of stones

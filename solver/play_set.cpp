@@ -16,11 +16,18 @@ namespace millbase {
 
 namespace {
 
+// Returns st with the table it concerns named first: an error of a temporary file or of
+// a rename says which table's step failed.
+Status about_table(const std::string& path, const char* step, const Status& st) {
+  if (st) return st;
+  return Status::error("cannot " + std::string(step) + " " + path + ": " + st.message());
+}
+
 // Rewrites the stored table `file` of s without distances: written under a temporary
 // name, read back and found to hold the results of the old values, then renamed over
 // the table, so that a table without distances is always a checked one.
-Status rewrite_without_distances(const Variant& v, const Sector& s, const TableFile& file,
-                                 Metric metric) {
+Status rewrite_table_without_distances(const Variant& v, const Sector& s, const TableFile& file,
+                                       Metric metric) {
   Result<std::vector<ValueCode>> before = file.read_all();
   if (!before) return before.status();
   const TableHeader& h = file.header();
@@ -99,14 +106,15 @@ Result<std::vector<PlaySetTable>> make_play_set(
       TableStats stats = h.stats;
       stats.longest_win = stats.longest_loss = 0;
       if (Status st = write_derived_table(file->path(), v, s, h.entries, stats, metric); !st)
-        return st;
+        return about_table(file->path(), "mark as holding results only", st);
     } else {
       if (last_placement || h.encoding == Encoding::WDL_ONLY) {
         progress.finish_unit(true);
         continue;
       }
       progress.say("rewriting it without distances");
-      if (Status st = rewrite_without_distances(v, s, *file, metric); !st) return st;
+      if (Status st = rewrite_table_without_distances(v, s, *file, metric); !st)
+        return about_table(file->path(), "rewrite without distances", st);
     }
     Result<TableFile> after = TableFile::open_sector(v, dir, s, metric);
     if (!after) return after.status();

@@ -26,7 +26,7 @@ struct UnitTimes {
 // the values returned, with every position that is not decisive under the rule a draw
 // (no cursed wins or blessed losses yet: solver/fifty_labels.h adds them).
 std::vector<SectorValues> solve_unit(const Variant& v, const WorkUnit& unit,
-                                     const ValueStore& store, Metric metric = Metric::DTM,
+                                     const ValueStore& store, Metric metric = Metric::PLAIN,
                                      const ProgressFn& progress = {}, UnitTimes* times = nullptr);
 
 }  // namespace millbase

@@ -32,7 +32,7 @@ class ClassSource {
       c.derived_ = store.all().at(s);
     } else {
       // The WDL plane is the class unless it holds the value without the 50-ply rule.
-      c.wdl_plane_ = metric == Metric::DTM || file->header().encoding == Encoding::WDL_ONLY;
+      c.wdl_plane_ = metric == Metric::PLAIN || file->header().encoding == Encoding::WDL_ONLY;
     }
     c.file_.emplace(std::move(file).value());
     return c;

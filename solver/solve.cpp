@@ -43,7 +43,7 @@ Status claim_directory(const Variant& v, const std::string& dir, Metric metric,
                        const std::vector<Sector>& targets) {
   Result<std::optional<DirManifest>> old = read_manifest(dir);
   if (!old) return old.status();
-  if (old->has_value() || metric == Metric::DTM)
+  if (old->has_value() || metric == Metric::PLAIN)
     if (Status st = check_manifest(v, dir, metric); !st) return st;
   if (Status st = check_tables_belong(v, dir, metric, true); !st) return st;
   DirManifest m;

@@ -57,14 +57,14 @@ enum class SuccessorFold {
 
 // Returns the value of the position with occupied set `occupied` in sector s from its
 // successors' values c, as evaluate() (VALUE; metric: lookup.metric()) or
-// evaluate_fifty_code() (FIFTY_CODE; metric DTM) below define it.
+// evaluate_fifty_code() (FIFTY_CODE; metric PLAIN) below define it.
 inline ValueCode fold_successors(const Variant& v, const Sector& s, Bitboard occupied,
                                  const SuccessorValues& c, Metric metric,
                                  SuccessorFold kind = SuccessorFold::VALUE) {
   // No legal move (a side with too few stones is a terminal sector, never evaluated).
   if (c.n == 0) return game_over_value(blocked(v, occupied));
   if (kind == SuccessorFold::FIFTY_CODE) {
-    assert(metric == Metric::DTM);
+    assert(metric == Metric::PLAIN);
     FiftyFolder fold;
     for (int i = 0; i < c.n; ++i) fold.add(c.value[i], c.zeroing[i], s.placement());
     return fold.result();
@@ -97,13 +97,13 @@ inline ValueCode evaluate(const Variant& v, const Sector& s, Bitboard us, Bitboa
 
 // Returns the stored fifty code of the position (labels beyond the rule included) from
 // its successors' stored fifty codes, by FiftyFolder (db/value.h): how a derived table
-// of a 50-ply directory is read. The lookup must return stored codes (Metric::DTM view).
+// of a 50-ply directory is read. The lookup must return stored codes (Metric::PLAIN view).
 inline ValueCode evaluate_fifty_code(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
                                      const ChildLookup& lookup) {
-  assert(lookup.metric() == Metric::DTM);
+  assert(lookup.metric() == Metric::PLAIN);
   SuccessorValues c;
   successor_values(v, s, us, them, lookup, c);
-  return fold_successors(v, s, us | them, c, Metric::DTM, SuccessorFold::FIFTY_CODE);
+  return fold_successors(v, s, us | them, c, Metric::PLAIN, SuccessorFold::FIFTY_CODE);
 }
 
 }  // namespace millbase

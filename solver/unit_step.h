@@ -10,7 +10,7 @@
 
 #include "core/status.h"
 #include "solver/retrograde.h"
-#include "solver/solve.h"
+#include "solver/solve_options.h"
 
 namespace millbase {
 

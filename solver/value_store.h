@@ -69,12 +69,12 @@ class ValueStore {
 class ChildLookup {
  public:
   ChildLookup(const ValueStore& store, const std::vector<Sector>& sectors,
-              Metric metric = Metric::DTM)
+              Metric metric = Metric::PLAIN)
       : store_(store), fifty_(metric == Metric::FIFTY) {
     for (const Sector& s : sectors)
       if (const SectorValues* sv = store.find(s)) known_.push_back({s, sv});
   }
-  Metric metric() const { return fifty_ ? Metric::FIFTY : Metric::DTM; }
+  Metric metric() const { return fifty_ ? Metric::FIFTY : Metric::PLAIN; }
 
   // Returns the value of the position (us to move) in sector s; terminal sectors are
   // TERMINAL_VALUE. The sector must be stored.

@@ -22,7 +22,7 @@ struct VerifyOptions {
   // FIFTY: the directory holds 50-ply tables; each value under the rule at counter 0 is
   // recomputed (cursed wins and blessed losses are checked as draws: telling them apart
   // needs the plain tables, which verify does not read).
-  Metric metric = Metric::DTM;
+  Metric metric = Metric::PLAIN;
   bool quiet = false;  // no progress on stderr
   // 0: every table is kept whole until the last unit that reads it. Else a budget in
   // bytes: a unit's own tables are read whole and the tables it reads within what is

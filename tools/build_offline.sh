@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Builds the offline analysis page: the page of `millbase serve` (web/) with the API
-# (web/api/web_api.cpp and what it uses: core, db, player, tools/engine; neither CLI11
+# (web/api/web_api.cpp and what it uses: core, db, player, engine; neither CLI11
 # nor the solver) compiled to WebAssembly, and the 50-ply tables of
 # six and five inside, into one folder that works opened from disk (file://) or from any
-# static host, and makes no request outside itself.
+# static host, and makes no request outside itself. The module is built from the CMake
+# targets of the native build, configured by emcmake (the WebAssembly build of the root
+# CMakeLists.txt and web/offline/CMakeLists.txt) in OUT-cmake, kept for the next build,
+# with CMAKE_BUILD_PARALLEL_LEVEL jobs (default: all the cores).
 #
 # Usage: tools/build_offline.sh [OUT]      (default: build-offline/millbase-offline)
 # Needs: emscripten (apt-get install emscripten), fzstd (npm ci --prefix web/offline),
@@ -21,32 +24,22 @@ out=${1:-build-offline/millbase-offline}
 six=${SIX_DB:-data/six-fifty}
 five=${FIVE_DB:-data/five-fifty}
 fzstd=$root/web/offline/node_modules/fzstd/umd/index.js
-command -v em++ >/dev/null || { echo "build_offline: needs emscripten: apt-get install emscripten" >&2; exit 2; }
+command -v emcmake >/dev/null || { echo "build_offline: needs emscripten: apt-get install emscripten" >&2; exit 2; }
+command -v cmake >/dev/null || { echo "build_offline: needs cmake: apt-get install cmake" >&2; exit 2; }
 [ -f "$fzstd" ] || { echo "build_offline: needs fzstd: npm ci --prefix web/offline" >&2; exit 2; }
 for d in "$six" "$five"; do
   [ -f "$d/MANIFEST" ] || { echo "build_offline: no tables in $d (millbase solve ... --rule fifty --out $d)" >&2; exit 3; }
 done
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# The header-only dependency from Debian, seen alone (not the rest of /usr/include).
-mkdir -p "$work/include"
-ln -s /usr/include/xxhash.h "$work/include/xxhash.h"
+six=$(cd "$six" && pwd)
+five=$(cd "$five" && pwd)
+out=${out%/}
+build=$out-cmake
 # Debian's emscripten runs its JavaScript tools with the system's node.
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
-sources=(
-  "$root"/core/{board_text,game,game_record,geometry,json_text,movegen,notation,position,symmetry,unmovegen,variant}.cpp
-  "$root"/db/{block_codec,dir_choice,dir_manifest,huge_pages,sector,sector_index,table_dir,table_file,table_header,tablebase,value_text}.cpp
-  "$root"/player/player.cpp
-  "$root"/tools/engine/{engine_session,fix_hint}.cpp
-  "$root"/web/api/{web_api,table_cache}.cpp
-  "$root"/web/offline/{offline_api,zstd_frame_js}.cpp)
+emcmake cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DSIX_DB="$six" -DFIVE_DB="$five" >/dev/null
+cmake --build "$build" --target millbase_offline -j"${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" >/dev/null
 mkdir -p "$out"
-em++ -std=c++20 -O2 -DNDEBUG -DXXH_INLINE_ALL -fconstexpr-steps=1000000000 -I"$root" -isystem "$work/include" \
-  "${sources[@]}" -o "$out/millbase.js" \
-  -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web \
-  -sEXPORTED_FUNCTIONS=_millbase_offline_api -sEXPORTED_RUNTIME_METHODS=ccall \
-  --embed-file "$six@/data/six" --embed-file "$five@/data/five" \
-  --exclude-file "*.lock"
+cp "$build/web/offline/millbase.js" "$out/millbase.js"
 cp "$fzstd" "$out/fzstd.js"
 cp "$root"/web/*.js "$root"/web/*.css "$out/"
 cp "$root/web/offline/offline.js" "$out/"

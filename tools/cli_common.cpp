@@ -9,10 +9,10 @@
 #include "core/variant.h"
 #include "db/dir_manifest.h"
 #include "db/table_dir.h"
+#include "engine/fix_hint.h"
 #include "solver/progress.h"
 #include "solver/sector_graph.h"
 #include "solver/unit_memory.h"
-#include "tools/engine/fix_hint.h"
 
 namespace millbase::cli {
 
@@ -78,7 +78,7 @@ void add_db_option(CLI::App* cmd, std::string* dir, const char* names) {
 }
 
 void add_rule_option(CLI::App* cmd, std::string* rule, const char* help) {
-  *rule = "none";
+  *rule = "plain";
   cmd->add_option("--rule", *rule, help)->capture_default_str();
 }
 
@@ -88,11 +88,10 @@ void add_threads_option(CLI::App* cmd, int* threads) {
 }
 
 std::optional<Metric> resolve_rule(const std::string& rule) {
-  std::string word = rule;
-  for (char& c : word) c = char(std::tolower(static_cast<unsigned char>(c)));
-  if (word == "none") return Metric::DTM;
-  if (word == "fifty") return Metric::FIFTY;
-  fail(EXIT_USAGE, "unknown rule " + quote_token(rule) + " (choose none or fifty)");
+  const std::string word = ascii_lower(rule);
+  if (word != "dtm")  // a manifest's old word, never an option's
+    if (std::optional<Metric> metric = metric_from_name(word)) return metric;
+  fail(EXIT_USAGE, "unknown rule " + quote_token(rule) + " (choose plain or fifty)");
   return std::nullopt;
 }
 

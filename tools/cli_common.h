@@ -14,6 +14,7 @@
 #include "core/position.h"
 #include "db/dir_choice.h"
 #include "db/sector.h"
+#include "db/shown_value.h"
 #include "db/table_header.h"
 #include "db/tablebase.h"
 #include "db/value.h"
@@ -50,11 +51,11 @@ std::string solve_cost(const Variant& v);
 // Returns s's message; for a missing table or table directory (NotFound) of variant v
 // in dir, followed by the command that builds it.
 std::string explain(const Status& s, const Variant& v, const std::string& dir,
-                    Metric metric = Metric::DTM);
+                    Metric metric = Metric::PLAIN);
 
 // Prints explain(s, v, dir) and returns EXIT_MISSING for a missing table (NotFound),
 // EXIT_USAGE for a directory of another variant (Invalid), else EXIT_ERROR.
-int fail(const Status& s, const Variant& v, const std::string& dir, Metric metric = Metric::DTM);
+int fail(const Status& s, const Variant& v, const std::string& dir, Metric metric = Metric::PLAIN);
 
 // Adds --variant to cmd, storing the name in *name (default "six").
 void add_variant_option(CLI::App* cmd, std::string* name);
@@ -67,13 +68,14 @@ const Variant* resolve_variant(const std::string& name);
 // *dir: by default data/<variant>, data/<variant>-fifty with --rule fifty (table_dir).
 void add_db_option(CLI::App* cmd, std::string* dir, const char* names = "--db,-d");
 
-// Adds --rule to cmd, storing the word in *rule (default "none").
+// Adds --rule to cmd, storing the word in *rule (default "plain").
 void add_rule_option(CLI::App* cmd, std::string* rule, const char* help);
 
 // Adds --threads,-j (1..1024; default: all cores) to cmd, storing the count in *threads.
 void add_threads_option(CLI::App* cmd, int* threads);
 
-// Returns the metric of a --rule word: none -> DTM, fifty -> FIFTY (any case); on
+// Returns the metric of a --rule word: plain (or none, the older word) -> PLAIN, fifty ->
+// FIFTY (any case); on
 // another word prints an error naming it and returns nullopt.
 std::optional<Metric> resolve_rule(const std::string& rule);
 

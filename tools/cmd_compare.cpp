@@ -53,69 +53,87 @@ std::string counts_json(const std::array<std::array<uint64_t, 3>, 3>& counts) {
 constexpr std::array<std::pair<int, int>, 6> PAIRS = {
     {{1, 0}, {1, 2}, {0, 1}, {0, 2}, {2, 1}, {2, 0}}};
 
-int run_compare(const CompareArgs& args) {
-  const TablesArgs& a = args.tables;
-  const Variant* v = resolve_variant(a.variant);
-  if (!v) return EXIT_USAGE;
-  const Variant* w = resolve_variant(args.with_variant.empty() ? a.variant : args.with_variant);
-  if (!w) return EXIT_USAGE;
-  const std::optional<Metric> metric = resolve_rule(a.rule);
-  if (!metric) return EXIT_USAGE;
-  if (v->board != w->board)
-    return fail(EXIT_USAGE, std::string(v->name) + " and " + std::string(w->name) +
-                                " are played on different boards: their positions differ");
-  if (a.threads > 0) omp_set_num_threads(a.threads);
-  const std::string dir = table_dir(*v, a.db, *metric);
-  const std::string with_dir = table_dir(*w, args.with_db, *metric);
-  std::error_code same_error;
-  if (v == w && (dir == with_dir || std::filesystem::equivalent(dir, with_dir, same_error)))
-    return fail(EXIT_USAGE, "both sides are " + dir + ": give the other with --with-db");
+// What a compare reads: the two games and directories, the rule, and the sectors.
+struct ComparePlan {
+  const Variant *v = nullptr, *w = nullptr;
+  std::string dir, with_dir;
+  Metric metric = Metric::PLAIN;
+  std::vector<Sector> sectors;
+};
 
-  // The sectors: those asked for (each a sector of the second game too), else every one
-  // that both directories must hold.
+// Fills plan.sectors: those asked for (each a sector of the second game too), else every
+// one that both directories must hold. Returns EXIT_OK, or the exit code after saying why.
+int choose_sectors(const TablesArgs& a, ComparePlan& plan) {
+  const Variant &v = *plan.v, &w = *plan.w;
   std::set<Sector> of_second;
-  const SectorGraph second_graph(*w);
+  const SectorGraph second_graph(w);
   for (const WorkUnit& u : second_graph.units())
     of_second.insert(u.sectors.begin(), u.sectors.end());
-  std::vector<Sector> named, sectors;
-  if (!parse_targets(*v, a.sectors, -1, named)) return EXIT_USAGE;
+  std::vector<Sector> named;
+  if (!parse_targets(v, a.sectors, -1, named)) return EXIT_USAGE;
   for (const Sector& s : named)  // --max-stones takes the shared ones only
     if (!of_second.count(s))
       return fail(EXIT_USAGE,
-                  "sector " + sector_name(s) + " is not a sector of " + std::string(w->name));
-  if (!parse_targets(*v, a.sectors, a.max_stones, sectors)) return EXIT_USAGE;
-  if (Status st = check_table_dir(*v, dir, *metric); !st) return fail(st, *v, dir, *metric);
-  if (Status st = check_table_dir(*w, with_dir, *metric); !st)
-    return fail(st, *w, with_dir, *metric);
-  if (sectors.empty()) {  // the sectors both directories must hold
-    Result<std::vector<Sector>> expected = expected_sectors(dir, SectorGraph(*v));
-    if (!expected) return fail(expected.status(), *v, dir, *metric);
-    Result<std::vector<Sector>> with_expected = expected_sectors(with_dir, second_graph);
-    if (!with_expected) return fail(with_expected.status(), *w, with_dir, *metric);
+                  "sector " + sector_name(s) + " is not a sector of " + std::string(w.name));
+  if (!parse_targets(v, a.sectors, a.max_stones, plan.sectors)) return EXIT_USAGE;
+  if (Status st = check_table_dir(v, plan.dir, plan.metric); !st)
+    return fail(st, v, plan.dir, plan.metric);
+  if (Status st = check_table_dir(w, plan.with_dir, plan.metric); !st)
+    return fail(st, w, plan.with_dir, plan.metric);
+  if (plan.sectors.empty()) {  // the sectors both directories must hold
+    Result<std::vector<Sector>> expected = expected_sectors(plan.dir, SectorGraph(v));
+    if (!expected) return fail(expected.status(), v, plan.dir, plan.metric);
+    Result<std::vector<Sector>> with_expected = expected_sectors(plan.with_dir, second_graph);
+    if (!with_expected) return fail(with_expected.status(), w, plan.with_dir, plan.metric);
     const std::set<Sector> in_second(with_expected->begin(), with_expected->end());
     for (const Sector& s : *expected)
-      if (in_second.count(s)) sectors.push_back(s);
-    if (const size_t one = expected->size() + in_second.size() - 2 * sectors.size())
+      if (in_second.count(s)) plan.sectors.push_back(s);
+    if (const size_t one = expected->size() + in_second.size() - 2 * plan.sectors.size())
       note(std::to_string(one) + " sectors are held by one directory only: not compared");
   }
   const size_t not_shared =
-      std::erase_if(sectors, [&](const Sector& s) { return !of_second.count(s); });
+      std::erase_if(plan.sectors, [&](const Sector& s) { return !of_second.count(s); });
   if (not_shared)
-    note(std::to_string(not_shared) + " sectors of " + std::string(v->name) +
-         " are not sectors of " + std::string(w->name) + ": not compared");
+    note(std::to_string(not_shared) + " sectors of " + std::string(v.name) +
+         " are not sectors of " + std::string(w.name) + ": not compared");
+  return EXIT_OK;
+}
 
-  uint64_t total_positions = 0;
-  for (const Sector& s : sectors) total_positions += SectorIndex::count(*v->board, s.us, s.them);
-  ProgressReporter progress(a.quiet, total_positions, "compared");
-  const ComparedTables first{v, dir}, second{w, with_dir};
-  SectorComparison total;
-  int missing = 0, damaged = 0, number = 0;
-  std::string sectors_json, examples_text;
-  const std::string rule_words =
-      *metric == Metric::FIFTY ? "under the 50-ply rule (counter 0)" : "without the 50-ply rule";
-  if (!a.json) {
-    std::printf("%s (%s) against %s (%s), %s\n", std::string(v->name).c_str(), dir.c_str(),
-                std::string(w->name).c_str(), with_dir.c_str(), rule_words.c_str());
+// Returns EXIT_OK with plan filled from the options, or the exit code after saying why.
+int plan_compare(const CompareArgs& args, ComparePlan& plan) {
+  const TablesArgs& a = args.tables;
+  plan.v = resolve_variant(a.variant);
+  if (!plan.v) return EXIT_USAGE;
+  plan.w = resolve_variant(args.with_variant.empty() ? a.variant : args.with_variant);
+  if (!plan.w) return EXIT_USAGE;
+  const std::optional<Metric> metric = resolve_rule(a.rule);
+  if (!metric) return EXIT_USAGE;
+  plan.metric = *metric;
+  if (plan.v->board != plan.w->board)
+    return fail(EXIT_USAGE, std::string(plan.v->name) + " and " + std::string(plan.w->name) +
+                                " are played on different boards: their positions differ");
+  plan.dir = table_dir(*plan.v, a.db, plan.metric);
+  plan.with_dir = table_dir(*plan.w, args.with_db, plan.metric);
+  std::error_code same_error;
+  if (plan.v == plan.w && (plan.dir == plan.with_dir ||
+                           std::filesystem::equivalent(plan.dir, plan.with_dir, same_error)))
+    return fail(EXIT_USAGE, "both sides are " + plan.dir + ": give the other with --with-db");
+  return choose_sectors(a, plan);
+}
+
+// Prints a compare as it goes: a row per sector, then the totals; or, with json, one
+// object at the end.
+class ComparePrinter {
+ public:
+  ComparePrinter(const ComparePlan& plan, bool json, int examples)
+      : p_(plan), json_(json), examples_(examples) {}
+
+  void begin() const {
+    if (json_) return;
+    const std::string rule_words = p_.metric == Metric::FIFTY ? "under the 50-ply rule (counter 0)"
+                                                              : "without the 50-ply rule";
+    std::printf("%s (%s) against %s (%s), %s\n", std::string(p_.v->name).c_str(), p_.dir.c_str(),
+                std::string(p_.w->name).c_str(), p_.with_dir.c_str(), rule_words.c_str());
     std::printf(
         "each position as a win, draw or loss for the side to move; W/D: a win in the "
         "first, a draw in the second\n\n");
@@ -123,82 +141,114 @@ int run_compare(const CompareArgs& args) {
     for (auto [x, y] : PAIRS) std::printf(" %12c/%c", CLASS_LETTERS[x], CLASS_LETTERS[y]);
     std::printf("\n");
   }
-  for (const Sector& s : sectors) {
-    const uint64_t n = SectorIndex::count(*v->board, s.us, s.them);
-    progress.start_unit(++number, int(sectors.size()), sector_name(s), n);
-    int side = 0;
-    Result<SectorComparison> c = compare_sector(
-        first, second, s, *metric, args.examples,
-        [&](uint64_t done) { progress.update("compare", done, n); }, &side);
-    progress.finish_unit(false);
-    if (!c) {
-      // Named on stderr, a missing one (or one a derived table reads) with the command
-      // that builds it; the totals cover the sectors compared.
-      const ComparedTables& t = side ? second : first;
-      ++(c.status().code() == Status::Code::NotFound ? missing : damaged);
-      fail(c.status(), *t.variant, t.dir, *metric);
-      continue;
-    }
-    total.positions += c->positions;
+
+  // Adds sector s's comparison to the totals and prints its row.
+  void sector(const Sector& s, const SectorComparison& c) {
+    total_.positions += c.positions;
     for (int x = 0; x < 3; ++x)
-      for (int y = 0; y < 3; ++y) total.counts[x][y] += c->counts[x][y];
+      for (int y = 0; y < 3; ++y) total_.counts[x][y] += c.counts[x][y];
     std::string examples_json;
     for (auto [x, y] : PAIRS)
-      for (uint64_t i : c->examples[x][y]) {
-        const std::string p = position_text(*v, s, i);
+      for (uint64_t i : c.examples[x][y]) {
+        const std::string p = position_text(*p_.v, s, i);
         examples_json += std::string(examples_json.empty() ? "" : ",") + "{\"first\":\"" +
                          CLASS_NAMES[x] + "\",\"second\":\"" + CLASS_NAMES[y] +
                          "\",\"position\":" + json_string(p) + "}";
-        if (total.examples[x][y].size() < size_t(args.examples)) {
-          total.examples[x][y].push_back(i);
-          examples_text += "  " + std::string(CLASS_NAMES[x]) + " / " + CLASS_NAMES[y] + ": " + p +
-                           "  (" + sector_name(s) + ")\n";
+        if (total_.examples[x][y].size() < size_t(examples_)) {
+          total_.examples[x][y].push_back(i);
+          examples_text_ += "  " + std::string(CLASS_NAMES[x]) + " / " + CLASS_NAMES[y] + ": " + p +
+                            "  (" + sector_name(s) + ")\n";
         }
       }
-    if (a.json) {
-      sectors_json += std::string(sectors_json.empty() ? "" : ",") +
-                      "{\"sector\":" + json_string(sector_name(s)) +
-                      ",\"positions\":" + std::to_string(c->positions) +
-                      ",\"agree\":" + std::to_string(c->agree()) +
-                      ",\"counts\":" + counts_json(c->counts) + ",\"examples\":[" + examples_json +
-                      "]}";
-    } else {
-      std::printf("%-12s %14llu %14llu", sector_name(s).c_str(), (unsigned long long)c->positions,
-                  (unsigned long long)c->agree());
-      for (auto [x, y] : PAIRS) std::printf(" %14llu", (unsigned long long)c->counts[x][y]);
-      std::printf("\n");
-      std::fflush(stdout);
+    if (json_) {
+      sectors_json_ += std::string(sectors_json_.empty() ? "" : ",") +
+                       "{\"sector\":" + json_string(sector_name(s)) +
+                       ",\"positions\":" + std::to_string(c.positions) +
+                       ",\"agree\":" + std::to_string(c.agree()) +
+                       ",\"counts\":" + counts_json(c.counts) + ",\"examples\":[" + examples_json +
+                       "]}";
+      return;
     }
+    std::printf("%-12s %14llu %14llu", sector_name(s).c_str(), (unsigned long long)c.positions,
+                (unsigned long long)c.agree());
+    for (auto [x, y] : PAIRS) std::printf(" %14llu", (unsigned long long)c.counts[x][y]);
+    std::printf("\n");
+    std::fflush(stdout);
   }
-  if (a.json) {
-    std::printf(
-        "{\"first\":{\"variant\":%s,\"dir\":%s},\"second\":{\"variant\":%s,\"dir\":%s},"
-        "\"rule\":\"%s\",\"sectors\":[%s],\"total\":{\"positions\":%llu,\"agree\":%llu,"
-        "\"counts\":%s},\"missing_tables\":%d,\"damaged_tables\":%d}\n",
-        json_string(v->name).c_str(), json_string(dir).c_str(), json_string(w->name).c_str(),
-        json_string(with_dir).c_str(), *metric == Metric::FIFTY ? "fifty" : "none",
-        sectors_json.c_str(), (unsigned long long)total.positions,
-        (unsigned long long)total.agree(), counts_json(total.counts).c_str(), missing, damaged);
-  } else {
-    std::printf("%-12s %14llu %14llu", "total", (unsigned long long)total.positions,
-                (unsigned long long)total.agree());
-    for (auto [x, y] : PAIRS) std::printf(" %14llu", (unsigned long long)total.counts[x][y]);
+
+  void end(int missing, int damaged) const {
+    if (json_) return end_json(missing, damaged);
+    std::printf("%-12s %14llu %14llu", "total", (unsigned long long)total_.positions,
+                (unsigned long long)total_.agree());
+    for (auto [x, y] : PAIRS) std::printf(" %14llu", (unsigned long long)total_.counts[x][y]);
     std::printf("\n\n%s (rows) against %s (columns):\n%-6s %16s %16s %16s\n",
-                std::string(v->name).c_str(), std::string(w->name).c_str(), "", "win", "draw",
+                std::string(p_.v->name).c_str(), std::string(p_.w->name).c_str(), "", "win", "draw",
                 "loss");
     for (int x : {1, 0, 2}) {
       std::printf("%-6s", CLASS_NAMES[x]);
-      for (int y : {1, 0, 2}) std::printf(" %16llu", (unsigned long long)total.counts[x][y]);
+      for (int y : {1, 0, 2}) std::printf(" %16llu", (unsigned long long)total_.counts[x][y]);
       std::printf("\n");
     }
     if (missing || damaged)
       std::printf("(%d tables missing and %d damaged, named above: not in the totals)\n", missing,
                   damaged);
-    if (!examples_text.empty())
+    if (!examples_text_.empty())
       std::printf("\nwhere they disagree (White to move; %s / %s):\n%s",
-                  std::string(v->name).c_str(), std::string(w->name).c_str(),
-                  examples_text.c_str());
+                  std::string(p_.v->name).c_str(), std::string(p_.w->name).c_str(),
+                  examples_text_.c_str());
   }
+
+ private:
+  void end_json(int missing, int damaged) const {
+    std::printf(
+        "{\"first\":{\"variant\":%s,\"dir\":%s},\"second\":{\"variant\":%s,\"dir\":%s},"
+        "\"rule\":\"%s\",\"sectors\":[%s],\"total\":{\"positions\":%llu,\"agree\":%llu,"
+        "\"counts\":%s},\"missing_tables\":%d,\"damaged_tables\":%d}\n",
+        json_string(p_.v->name).c_str(), json_string(p_.dir).c_str(),
+        json_string(p_.w->name).c_str(), json_string(p_.with_dir).c_str(), metric_name(p_.metric),
+        sectors_json_.c_str(), (unsigned long long)total_.positions,
+        (unsigned long long)total_.agree(), counts_json(total_.counts).c_str(), missing, damaged);
+  }
+
+  const ComparePlan& p_;
+  const bool json_;
+  const int examples_;
+  SectorComparison total_;
+  std::string sectors_json_, examples_text_;
+};
+
+int run_compare(const CompareArgs& args) {
+  const TablesArgs& a = args.tables;
+  ComparePlan plan;
+  if (int code = plan_compare(args, plan); code != EXIT_OK) return code;
+  if (a.threads > 0) omp_set_num_threads(a.threads);
+  uint64_t total_positions = 0;
+  for (const Sector& s : plan.sectors)
+    total_positions += SectorIndex::count(*plan.v->board, s.us, s.them);
+  ProgressReporter progress(a.quiet, total_positions, "compared");
+  const ComparedTables first{plan.v, plan.dir}, second{plan.w, plan.with_dir};
+  ComparePrinter out(plan, a.json, args.examples);
+  out.begin();
+  int missing = 0, damaged = 0, number = 0;
+  for (const Sector& s : plan.sectors) {
+    const uint64_t n = SectorIndex::count(*plan.v->board, s.us, s.them);
+    progress.start_unit(++number, int(plan.sectors.size()), sector_name(s), n);
+    int side = 0;
+    Result<SectorComparison> c = compare_sector(
+        first, second, s, plan.metric, args.examples,
+        [&](uint64_t done) { progress.update("compare", done, n); }, &side);
+    progress.finish_unit(false);
+    if (c) {
+      out.sector(s, *c);
+      continue;
+    }
+    // Named on stderr, a missing one (or one a derived table reads) with the command that
+    // builds it; the totals cover the sectors compared.
+    const ComparedTables& t = side ? second : first;
+    ++(c.status().code() == Status::Code::NotFound ? missing : damaged);
+    fail(c.status(), *t.variant, t.dir, plan.metric);
+  }
+  out.end(missing, damaged);
   if (missing) return EXIT_MISSING;
   return damaged ? EXIT_ERROR : EXIT_OK;
 }

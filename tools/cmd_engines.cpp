@@ -1,11 +1,11 @@
-// millbase engine and millbase uci: the two engine dialects (tools/engine/) on stdin
+// millbase engine and millbase uci: the two engine dialects (engine/) on stdin
 // and stdout.
 #include <cstdio>
 #include <iostream>
 
+#include "engine/engine_dialect.h"
+#include "engine/uci_dialect.h"
 #include "tools/cli_common.h"
-#include "tools/engine/engine_dialect.h"
-#include "tools/engine/uci_dialect.h"
 
 namespace millbase::cli {
 

@@ -1,15 +1,9 @@
 // millbase info: the tables in a directory: sizes, bits per position, checksums,
-// statistics.
+// statistics; a printer of solver/dir_report.h.
 
-#include <algorithm>
 #include <cstdio>
-#include <filesystem>
 
-#include "db/dir_manifest.h"
-#include "db/table_dir.h"
-#include "db/table_file.h"
-#include "solver/expected_tables.h"
-#include "solver/sector_graph.h"
+#include "solver/dir_report.h"
 #include "tools/cli_common.h"
 
 namespace millbase::cli {
@@ -21,137 +15,100 @@ struct InfoArgs {
   bool json = false;
 };
 
+// Returns "ok", "CORRUPT", "derived" or "wdl-only".
+const char* table_state(const DirTableRow& t) {
+  return !t.checksums_ok ? "CORRUPT" : t.derived ? "derived" : t.wdl_only ? "wdl-only" : "ok";
+}
+
+// Returns bytes in bits per position.
+double bits_per(uint64_t bytes, uint64_t positions) {
+  return positions ? 8.0 * double(bytes) / double(positions) : 0;
+}
+
+// Returns a row as JSON.
+std::string row_json(const DirTableRow& t) {
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "{\"sector\":%s,\"positions\":%llu,\"bytes\":%llu,\"bits_per_position\":%.4f,"
+                "\"wdl_bits_per_position\":%.4f,\"checksums_ok\":%s,\"derived\":%s,"
+                "\"wdl_only\":%s,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,"
+                "\"longest_win\":%u,\"longest_loss\":%u}",
+                json_string(sector_name(t.sector)).c_str(), (unsigned long long)t.positions,
+                (unsigned long long)t.bytes, bits_per(t.bytes, t.positions),
+                bits_per(t.wdl_bytes, t.positions), t.checksums_ok ? "true" : "false",
+                t.derived ? "true" : "false", t.wdl_only ? "true" : "false",
+                (unsigned long long)t.stats.wins, (unsigned long long)t.stats.losses,
+                (unsigned long long)t.stats.draws, t.stats.longest_win, t.stats.longest_loss);
+  return buf;
+}
+
+// Prints the problems found after `rows` rows on stderr.
+void print_problems(const DirReport& r, size_t rows) {
+  for (const DirProblem& p : r.problems)
+    if (p.after_rows == rows)
+      fail(p.status.code() == Status::Code::NotFound ? EXIT_MISSING : EXIT_ERROR,
+           p.status.message());
+}
+
+// Prints the report as a table, each problem where it was found.
+void print_text(const std::string& dir, const DirReport& r) {
+  std::printf("%-12s %13s %12s %9s %9s %10s %12s %12s %12s\n", "sector", "positions", "bytes",
+              "bits/pos", "WDL bits", "checksums", "wins", "losses", "draws");
+  for (size_t i = 0; i < r.rows.size(); ++i) {
+    print_problems(r, i);
+    const DirTableRow& t = r.rows[i];
+    std::printf("%-12s %13llu %12llu %9.3f %9.3f %10s %12llu %12llu %12llu\n",
+                sector_name(t.sector).c_str(), (unsigned long long)t.positions,
+                (unsigned long long)t.bytes, bits_per(t.bytes, t.positions),
+                bits_per(t.wdl_bytes, t.positions), table_state(t),
+                (unsigned long long)t.stats.wins, (unsigned long long)t.stats.losses,
+                (unsigned long long)t.stats.draws);
+    if (!t.checksums_ok) fail(EXIT_ERROR, t.checksum_error);
+  }
+  print_problems(r, r.rows.size());
+  note_leftovers(dir);
+  std::printf(
+      "%s: %s, %zu tables, %llu positions, %llu bytes, %.3f bits/position (WDL planes "
+      "%.3f), %d corrupt, %d missing\n",
+      dir.c_str(), (r.variant + (r.metric == "fifty" ? " under the 50-ply rule" : "")).c_str(),
+      r.table_files, (unsigned long long)r.positions, (unsigned long long)r.bytes,
+      bits_per(r.bytes, r.positions), bits_per(r.wdl_bytes, r.positions), r.corrupt, r.missing);
+}
+
+// Prints the report as one JSON object; problems on stderr.
+void print_json(const std::string& dir, const DirReport& r) {
+  std::string rows;
+  for (size_t i = 0; i <= r.rows.size(); ++i) {
+    print_problems(r, i);
+    if (i < r.rows.size()) rows += (rows.empty() ? "" : ",") + row_json(r.rows[i]);
+  }
+  const size_t leftovers = note_leftovers(dir);
+  std::printf(
+      "{\"dir\":%s,\"variant\":%s,\"metric\":%s,\"tables\":[%s],\"positions\":%llu,"
+      "\"bytes\":%llu,\"bits_per_position\":%.4f,\"wdl_bits_per_position\":%.4f,"
+      "\"corrupt\":%d,\"missing\":%d,\"leftover_files\":%zu}\n",
+      json_string(dir).c_str(), json_string(r.variant).c_str(), json_string(r.metric).c_str(),
+      rows.c_str(), (unsigned long long)r.positions, (unsigned long long)r.bytes,
+      bits_per(r.bytes, r.positions), bits_per(r.wdl_bytes, r.positions), r.corrupt, r.missing,
+      leftovers);
+}
+
 int run_info(const InfoArgs& a) {
-  std::vector<std::string> paths;
-  std::error_code ec;
-  // The same words as the other commands' for a missing or empty directory, which know
-  // the variant; info reads any.
-  const std::string build =
-      "; build them with: millbase solve --variant <nine|nine-noflying|six|five> --out " + a.dir;
-  if (!std::filesystem::is_directory(a.dir, ec))
-    return fail(EXIT_MISSING, "no table directory " + a.dir + build);
-  for (const auto& e : std::filesystem::directory_iterator(a.dir, ec))
-    if (e.path().extension() == ".mbt") paths.push_back(e.path().string());
-  if (ec) return fail(EXIT_ERROR, "cannot read directory " + a.dir + ": " + ec.message());
-  if (paths.empty()) return fail(EXIT_MISSING, "no tables in " + a.dir + build);
-  std::sort(paths.begin(), paths.end());
-  uint64_t entries = 0, bytes = 0, wdl_bytes = 0;
-  int corrupt = 0;
-  std::string json, variant;
-  // The variant the directory's manifest names, if it has one.
-  Result<std::optional<DirManifest>> manifest = read_manifest(a.dir);
-  const std::string owner = manifest && manifest->has_value() ? (*manifest)->variant : "";
-  // A directory without a manifest (from before manifests) holds DTM tables; one whose
-  // manifest cannot be read says nothing of its tables' metric (its error comes below).
-  const std::string owner_metric = !manifest               ? ""
-                                   : manifest->has_value() ? (*manifest)->metric
-                                                           : metric_name(Metric::DTM);
-  std::string metric = owner_metric;
-  if (!a.json)
-    std::printf("%-12s %13s %12s %9s %9s %10s %12s %12s %12s\n", "sector", "positions", "bytes",
-                "bits/pos", "WDL bits", "checksums", "wins", "losses", "draws");
-  for (const std::string& path : paths) {
-    Result<TableFile> t = TableFile::open_any(path);
-    if (!t) {
-      ++corrupt;
-      fail(EXIT_ERROR, t.message());
-      continue;
-    }
-    const TableHeader& h = t->header();
-    // A table under another sector's name (files renamed or swapped) is damaged.
-    const std::string name = std::filesystem::path(path).filename().string();
-    if (name != table_file_name(h.sector)) {
-      ++corrupt;
-      fail(EXIT_ERROR, path + ": holds sector " + sector_name(h.sector) + ", whose file is " +
-                           table_file_name(h.sector));
-      continue;
-    }
-    const Variant* found = header_variant(h);
-    const std::string of = found ? std::string(found->name) : "";  // the table's variant
-    if (!owner.empty() && of != owner) {                           // a foreign table
-      ++corrupt;
-      fail(EXIT_ERROR, path + ": a table of " + (of.empty() ? "an unknown variant" : of) +
-                           " in a directory of " + owner);
-      continue;
-    }
-    if (!owner_metric.empty() && metric_name(h.metric) != owner_metric) {  // the other metric
-      ++corrupt;
-      fail(EXIT_ERROR, path + ": a table of metric " + metric_name(h.metric) +
-                           " in a directory of metric " + owner_metric);
-      continue;
-    }
-    variant = of;
-    if (owner_metric.empty()) metric = metric_name(h.metric);  // the tables' own word
-    uint64_t wdl = 0;
-    for (const BlockEntry& b : t->blocks()) wdl += b.wdl_size;
-    Status sums = t->verify_checksums();
-    corrupt += !sums;
-    entries += h.entries, bytes += t->file_size(), wdl_bytes += wdl;
-    const bool wdl_only = h.encoding == Encoding::WDL_ONLY;
-    const char* state = !sums ? "CORRUPT" : t->derived() ? "derived" : wdl_only ? "wdl-only" : "ok";
-    const double bits = h.entries ? 8.0 * t->file_size() / h.entries : 0;
-    const double wdl_bits = h.entries ? 8.0 * wdl / h.entries : 0;
-    if (a.json) {
-      char buf[512];
-      std::snprintf(
-          buf, sizeof buf,
-          "{\"sector\":%s,\"positions\":%llu,\"bytes\":%llu,\"bits_per_position\":%.4f,"
-          "\"wdl_bits_per_position\":%.4f,\"checksums_ok\":%s,\"derived\":%s,\"wdl_only\":%s,"
-          "\"wins\":%llu,"
-          "\"losses\":%llu,\"draws\":%llu,\"longest_win\":%u,\"longest_loss\":%u}",
-          json_string(sector_name(h.sector)).c_str(), (unsigned long long)h.entries,
-          (unsigned long long)t->file_size(), bits, wdl_bits, sums ? "true" : "false",
-          t->derived() ? "true" : "false", wdl_only ? "true" : "false",
-          (unsigned long long)h.stats.wins, (unsigned long long)h.stats.losses,
-          (unsigned long long)h.stats.draws, h.stats.longest_win, h.stats.longest_loss);
-      json += (json.empty() ? "" : ",") + std::string(buf);
-    } else {
-      std::printf("%-12s %13llu %12llu %9.3f %9.3f %10s %12llu %12llu %12llu\n",
-                  sector_name(h.sector).c_str(), (unsigned long long)h.entries,
-                  (unsigned long long)t->file_size(), bits, wdl_bits, state,
-                  (unsigned long long)h.stats.wins, (unsigned long long)h.stats.losses,
-                  (unsigned long long)h.stats.draws);
-      if (!sums) fail(EXIT_ERROR, sums.message());
-    }
+  Result<DirReport> r = read_dir_report(a.dir);
+  if (!r) {
+    if (r.status().code() != Status::Code::NotFound) return fail(EXIT_ERROR, r.message());
+    // The same words as the other commands' for a missing or empty directory, which
+    // know the variant; info reads any.
+    return fail(EXIT_MISSING, r.message() +
+                                  "; build them with: millbase solve --variant "
+                                  "<nine|nine-noflying|six|five> --out " +
+                                  a.dir);
   }
-  // With a manifest the directory says whose tables it holds: those it must hold and
-  // lacks are named too.
-  int missing = 0;
-  if (!manifest) {
-    ++corrupt;
-    fail(EXIT_ERROR, manifest.message());
-  } else if (manifest->has_value()) {
-    if (const Variant* v = find_variant(owner)) {
-      Result<std::vector<Sector>> expected = expected_sectors(a.dir, SectorGraph(*v));
-      if (!expected) return fail(expected.status(), *v, a.dir);
-      for (const Sector& s : *expected)
-        if (::access(table_path(a.dir, s).c_str(), F_OK) != 0) {
-          ++missing;
-          fail(EXIT_MISSING, "missing table " + table_path(a.dir, s) + " (sector " +
-                                 sector_name(s) + " of " + std::string(v->name) + ")");
-        }
-    }
-  }
-  const size_t leftovers = note_leftovers(a.dir);  // not tables
-  const double bits = entries ? 8.0 * bytes / entries : 0,
-               wdl = entries ? 8.0 * wdl_bytes / entries : 0;
   if (a.json)
-    std::printf(
-        "{\"dir\":%s,\"variant\":%s,\"metric\":%s,\"tables\":[%s],\"positions\":%llu,\"bytes\":%"
-        "llu,"
-        "\"bits_per_position\":%.4f,\"wdl_bits_per_position\":%.4f,\"corrupt\":%d,"
-        "\"missing\":%d,\"leftover_files\":%zu}\n",
-        json_string(a.dir).c_str(), json_string(variant).c_str(), json_string(metric).c_str(),
-        json.c_str(), (unsigned long long)entries, (unsigned long long)bytes, bits, wdl, corrupt,
-        missing, leftovers);
+    print_json(a.dir, *r);
   else
-    std::printf(
-        "%s: %s, %zu tables, %llu positions, %llu bytes, %.3f bits/position (WDL planes "
-        "%.3f), %d corrupt, %d missing\n",
-        a.dir.c_str(), (variant + (metric == "fifty" ? " under the 50-ply rule" : "")).c_str(),
-        paths.size(), (unsigned long long)entries, (unsigned long long)bytes, bits, wdl, corrupt,
-        missing);
-  return missing ? EXIT_MISSING : corrupt ? EXIT_ERROR : EXIT_OK;
+    print_text(a.dir, *r);
+  return r->missing ? EXIT_MISSING : r->corrupt ? EXIT_ERROR : EXIT_OK;
 }
 
 }  // namespace

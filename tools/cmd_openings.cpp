@@ -33,15 +33,11 @@ ValueCode placement_value(ValueCode after, Metric metric) {
 }
 
 // Returns the words of a move's value: "win in 13", "draw (cursed win)".
-std::string move_words(ValueCode v, Metric metric) {
-  return metric == Metric::FIFTY ? fifty_move_text(v, 0) : value_text(v);
-}
+std::string move_words(ValueCode v, Metric metric) { return ShownValue{v, metric}.brief(); }
 
 // Returns the JSON members of a value: "result", "distance" (and under the rule "rule",
 // "counter", "class", "z").
-std::string value_json(ValueCode v, Metric metric) {
-  return metric == Metric::FIFTY ? json_fifty(v, 0) : json_value(v);
-}
+std::string value_json(ValueCode v, Metric metric) { return ShownValue{v, metric}.json(); }
 
 // Returns the classes of the legal moves of p with their values, in move order.
 Result<std::vector<MoveClass>> move_classes(const Tablebase& tb, const Position& p) {
@@ -91,8 +87,7 @@ int run_openings(const OpeningsArgs& a) {
   std::string json;
   if (!a.json)
     std::printf("%s: the empty board, White to place first: %s\n", std::string(v->name).c_str(),
-                *metric == Metric::FIFTY ? fifty_text(*value, 0, true).c_str()
-                                         : value_text(*value).c_str());
+                ShownValue{*value, *metric, 0, true}.text().c_str());
   for (const MoveClass& f : *first) {
     Result<std::vector<MoveClass>> replies = move_classes(**tb, do_move(start, f.move));
     if (!replies) return fail(replies.status(), *v, dir, *metric);
@@ -129,7 +124,8 @@ Command register_openings(CLI::App& app) {
   add_variant_option(cmd, &a->variant);
   add_db_option(cmd, &a->db);
   add_rule_option(cmd, &a->rule,
-                  "none: the plain tables; fifty: the 50-ply rule's tables (placement has no "
+                  "plain: the tables without the rule (none, the older word, also reads); fifty: "
+                  "the 50-ply rule's tables (placement has no "
                   "counter: values with the movement phase entered at 0)");
   cmd->add_flag("--json", a->json, "One JSON object");
   return {cmd, [a] { return run_openings(*a); }};

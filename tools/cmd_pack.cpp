@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "db/dir_manifest.h"
 #include "solver/pack.h"
 #include "solver/play_set.h"
 #include "tools/cli_common.h"
@@ -37,8 +38,9 @@ int run_pack(const TablesArgs& a, bool play_set) {
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
   const std::string dir = table_dir(*v, a.db, *metric);
-  if (const Metric found = metric_of(dir); found != *metric)
-    return fail(EXIT_USAGE, metric_mismatch(dir, found, *metric));
+  const Result<Metric> found = dir_metric(dir);
+  if (!found) return fail(EXIT_ERROR, found.message());
+  if (*found != *metric) return fail(EXIT_USAGE, metric_mismatch(dir, *found, *metric));
   if (a.threads > 0) omp_set_num_threads(a.threads);
   Result<std::vector<PackedSector>> packed = pack_tables(
       *v, dir,

@@ -1,5 +1,7 @@
 // millbase play: a terminal game against the tables (or between two humans), enforcing
-// the rules and the draw rules of play. Works interactively and with piped input.
+// the rules and the draw rules of play; a front end on the engine session
+// (engine/engine_session.h), like engine and uci. Works interactively and with piped
+// input.
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -11,7 +13,7 @@
 #include "core/game.h"
 #include "core/game_record.h"
 #include "core/movegen.h"
-#include "player/player.h"
+#include "engine/engine_session.h"
 #include "tools/cli_common.h"
 #include "tools/text_file.h"
 
@@ -44,14 +46,25 @@ class Session {
         a_(a),
         level_(level),
         first_(game.start()),
-        game_(game),
-        loaded_tags_(std::move(loaded_tags)) {}
+        session_(game.variant(), a.db, a.seed, solve_cost),
+        loaded_tags_(std::move(loaded_tags)) {
+    session_.set_game(game);
+  }
+
+  // Returns ok when the tables answer for the game's position, else why not.
+  Status tables_ready() {
+    const Result<ValueCode> value = session_.value();
+    return value ? Status::ok() : value.status();
+  }
+
+  // Prints st with the command that fixes it; returns its exit code.
+  int fail_on(const Status& st) const { return fail(st, v_, session_.dir(), session_.metric()); }
 
   int run() {
     show();
     std::string line;
     while (true) {
-      if (game_.outcome() == Outcome::Ongoing && computer_to_move()) {
+      if (game().outcome() == Outcome::Ongoing && computer_to_move()) {
         if (!computer_move()) return EXIT_MISSING;
         show();
         continue;
@@ -65,18 +78,18 @@ class Session {
       if (!(words >> cmd)) continue;
       if (cmd == "quit" || cmd == "exit") return EXIT_OK;
       if (cmd == "new") {
-        game_ = Game(v_, start(++games_));
+        session_.set_game(Game(v_, start(++games_)));
         show();
       } else if (cmd == "undo") {
         undo();
       } else if (cmd == "hint") {
         hint();
       } else if (cmd == "resign") {
-        if (game_.outcome() != Outcome::Ongoing) {
+        if (game().outcome() != Outcome::Ongoing) {
           say("the game is over; type new or quit");
           continue;
         }
-        game_.resign();
+        session_.resign();
         show();
       } else if (cmd == "save") {
         save(trimmed(raw.substr(4)));  // the file name as typed, in its case
@@ -103,22 +116,9 @@ class Session {
   }
 
   bool computer(Color c) const { return (c == WHITE ? a_.white : a_.black) == "computer"; }
-  bool computer_to_move() const { return computer(game_.position().side_to_move); }
+  bool computer_to_move() const { return computer(game().position().side_to_move); }
+  const Game& game() const { return session_.game(); }
   void say(const std::string& s) const { std::printf("%s\n", s.c_str()), std::fflush(stdout); }
-
-  std::shared_ptr<const Tablebase> tables() {
-    if (!tables_) {
-      auto tb = Tablebase::open(v_, play_dir(v_, a_.db));
-      if (!tb) {
-        const std::string dir = play_dir(v_, a_.db);
-        say("error: " + explain(tb.status(), v_, dir, metric_of(dir)));
-        return nullptr;
-      }
-      tables_ = *tb;
-      player_ = std::make_unique<Player>(tables_, a_.seed);
-    }
-    return tables_;
-  }
 
   // Returns the record's tags: the event, the date and who played, then the other tags
   // of a loaded record.
@@ -142,50 +142,50 @@ class Session {
   // save FILE: the game so far as a record (docs/game-records.md), written atomically.
   void save(const std::string& file) {
     if (file.empty()) return say("save needs a file name: save FILE");
-    Status st = write_text_file(file, write_record(game_, tags()));
-    say(st ? "saved the game (" + std::to_string(game_.ply()) + " plies) to " + file
+    Status st = write_text_file(file, write_record(game(), tags()));
+    say(st ? "saved the game (" + std::to_string(game().ply()) + " plies) to " + file
            : "error: " + st.message());
   }
 
   void show() const {
-    const Position& p = game_.position();
+    const Position& p = game().position();
     std::printf("\n%s", draw_board(v_, p).c_str());
     std::printf("White: %d on the board, %d in hand. Black: %d on the board, %d in hand.\n",
                 popcount(p.stones[WHITE]), p.in_hand[WHITE], popcount(p.stones[BLACK]),
                 p.in_hand[BLACK]);
-    if (game_.outcome() != Outcome::Ongoing)
-      say(game_.result_text() + " (ply " + std::to_string(game_.ply()) +
-          "; type save FILE, new or quit)\n\n" + write_record(game_, tags()));
+    if (game().outcome() != Outcome::Ongoing)
+      say(game().result_text() + " (ply " + std::to_string(game().ply()) +
+          "; type save FILE, new or quit)\n\n" + write_record(game(), tags()));
     else
       say(std::string(color_name(p.side_to_move)) + " to move" +
           (computer_to_move() ? " (computer)." : "."));
   }
 
   void prompt() const {
-    std::printf("%s> ", game_.outcome() == Outcome::Ongoing
-                            ? std::string(color_name(game_.position().side_to_move)).c_str()
+    std::printf("%s> ", game().outcome() == Outcome::Ongoing
+                            ? std::string(color_name(game().position().side_to_move)).c_str()
                             : "game over");
     std::fflush(stdout);
   }
 
   bool computer_move() {
-    if (!tables()) return false;
-    Result<Move> m = player_->choose(game_.position(), level_, nullptr, counter());
+    Result<Move> m = session_.choose(level_);
     if (!m) {
-      say("error: " + explain(m.status(), v_, play_dir(v_, a_.db), tables_->metric()));
+      say("error: " + session_.explain(m.status()));
       return false;
     }
-    say(std::string(color_name(game_.position().side_to_move)) + " (computer) plays " +
+    say(std::string(color_name(game().position().side_to_move)) + " (computer) plays " +
         format_move(v_, *m));
-    game_.play(*m);
+    session_.play(*m);
     return true;
   }
 
   // Plays the move typed as text, asking for the removal when a mill closes without
   // one. Returns false when the player quits at the removal prompt.
   bool human_move(const std::string& text) {
-    if (game_.outcome() != Outcome::Ongoing) return say("the game is over; type new or quit"), true;
-    const Position& p = game_.position();
+    if (game().outcome() != Outcome::Ongoing)
+      return say("the game is over; type new or quit"), true;
+    const Position& p = game().position();
     Result<Move> m = parse_move(v_, p, text);
     if (m) return play(*m), true;
     Result<Move> bare = parse_move_text(v_, text);
@@ -220,37 +220,34 @@ class Session {
   }
 
   void play(Move m) {
-    game_.play(m);
+    session_.play(m);
     show();
   }
 
   void undo() {
-    if (!game_.undo()) return say("nothing to undo");
+    if (!session_.undo()) return say("nothing to undo");
     // Back to a position where a human is to move.
-    while (computer_to_move() && game_.ply() > 0 && game_.undo()) {
+    while (computer_to_move() && game().ply() > 0 && session_.undo()) {
     }
     show();
   }
 
-  // Returns the plies since the last mill or the end of placement (0 in placement).
-  int counter() const { return std::max(0, game_.quiet_plies()); }
-
   void hint() {
     // A finished game has no moves to value, whatever the tables say of its position (a
     // draw by repetition or by the 50-ply rule, a record loaded at its end).
-    if (game_.outcome() != Outcome::Ongoing)
-      return say("the game is over: " + game_.result_text() + "; type new, undo or quit");
-    if (!tables()) return;
-    const bool fifty = tables_->metric() == Metric::FIFTY;
-    Result<std::vector<MoveValue>> moves = tables_->analyze(game_.position(), counter());
-    if (!moves) return say("error: " + moves.message());
+    if (game().outcome() != Outcome::Ongoing)
+      return say("the game is over: " + game().result_text() + "; type new, undo or quit");
+    Result<std::vector<MoveValue>> moves = session_.analysis();
+    if (!moves) return say("error: " + session_.explain(moves.status()));
+    const bool fifty = session_.metric() == Metric::FIFTY;
+    const int counter = session_.counter();
     std::string out;
     if (fifty)
-      out = "values under the 50-ply rule with the counter at " + std::to_string(counter()) +
+      out = "values under the 50-ply rule with the counter at " + std::to_string(counter) +
             " (plies to the next mill or the end):\n";
     for (const MoveValue& m : *moves)
       out += format_move(v_, m.move) + " " +
-             (fifty ? fifty_move_text(m.value, counter()) : value_text(m.value)) + "\n";
+             ShownValue{m.value, session_.metric(), counter}.brief() + "\n";
     std::printf("%s", out.empty() ? "no legal moves\n" : out.c_str());
     std::fflush(stdout);
   }
@@ -259,11 +256,9 @@ class Session {
   const PlayArgs& a_;
   int level_;
   Position first_;
-  Game game_;
+  engine::EngineSession session_;
   std::vector<Tag> loaded_tags_;
   int games_ = 0;
-  std::shared_ptr<const Tablebase> tables_;
-  std::unique_ptr<Player> player_;
 };
 
 int run_play(const PlayArgs& a, bool variant_given) {
@@ -298,15 +293,11 @@ int run_play(const PlayArgs& a, bool variant_given) {
   } else {
     game.emplace(*v, start_position(*v));
   }
+  Session session(a, *level, *game, std::move(tags));
   // A computer player needs the tables: checked before the first move, not at it.
-  if (a.white == "computer" || a.black == "computer") {
-    const std::string dir = play_dir(*v, a.db);
-    auto tb = Tablebase::open(*v, dir);
-    if (!tb) return fail(tb.status(), *v, dir, metric_of(dir));
-    if (Result<ValueCode> value = (*tb)->probe(game->position()); !value)
-      return fail(value.status(), *v, dir, (*tb)->metric());
-  }
-  return Session(a, *level, *game, std::move(tags)).run();
+  if (a.white == "computer" || a.black == "computer")
+    if (Status st = session.tables_ready(); !st) return session.fail_on(st);
+  return session.run();
 }
 
 }  // namespace

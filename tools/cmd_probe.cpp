@@ -18,7 +18,7 @@ struct ProbeArgs {
   bool json = false, wdl = false;
   size_t cache_mb = 64;
   int counter = 0;
-  Metric metric = Metric::DTM;  // from rule
+  Metric metric = Metric::PLAIN;  // from rule
 };
 
 std::string side_word(Color c) { return c == WHITE ? "white" : "black"; }
@@ -130,7 +130,7 @@ Result<std::shared_ptr<const Tablebase>> open_plain(const ProbeArgs& a, const Va
   }
   const std::string dir = table_dir(v, a.plain);
   Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir);
-  if (tb && (*tb)->metric() != Metric::DTM)
+  if (tb && (*tb)->metric() != Metric::PLAIN)
     tb = Status::invalid(dir + " holds 50-ply tables, not the plain ones");
   if (!tb && a.plain.empty()) return std::shared_ptr<const Tablebase>();
   if (!tb) return tb.status().prefixed("--plain: ");
@@ -211,7 +211,7 @@ int run_probe(ProbeArgs& a) {
         std::string best, best_json;
         // The moves as good as the first under the rule at the counter (every draw of a
         // drawn position, whatever it would be without the rule).
-        auto now = [&](ValueCode x) { return fifty ? fifty_at(x, counter) : x; };
+        auto now = [&](ValueCode x) { return ShownValue{x, (*tb)->metric(), counter}.now(); };
         for (const MoveValue& m : *moves) {
           if (now(m.value) != now(moves->front().value)) break;
           best += (best.empty() ? "" : " ") + format_move(*v, m.move);
@@ -221,8 +221,8 @@ int run_probe(ProbeArgs& a) {
           std::printf(
               "{\"position\":%s,\"side_to_move\":\"%s\",%s%s,\"text\":%s,\"best_moves\":[%s]}\n",
               json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
-              (fifty ? json_fifty(*value, counter) : json_value(*value)).c_str(),
-              plain_json.c_str(), json_string(*words).c_str(), best_json.c_str());
+              ShownValue{*value, (*tb)->metric(), counter}.json().c_str(), plain_json.c_str(),
+              json_string(*words).c_str(), best_json.c_str());
         else
           std::printf("%s: %s%s%s\n", pos.c_str(), words->c_str(),
                       best.empty() ? (" (game over)" + missing_counts_hint(*v, p, text)).c_str()
@@ -252,7 +252,7 @@ int run_analyze(ProbeArgs& a) {
             fifty ? fifty_words(a, p, *value, counter, plain->get(), &plain_json)
                   : Result<std::string>(value_words(p, *value));
         if (!words) return words.status();
-        auto json_of = [&](ValueCode x) { return fifty ? json_fifty(x, counter) : json_value(x); };
+        auto json_of = [&](ValueCode x) { return ShownValue{x, (*tb)->metric(), counter}.json(); };
         if (a.json) {
           std::string list;
           for (const MoveValue& m : *moves)
@@ -267,7 +267,7 @@ int run_analyze(ProbeArgs& a) {
         std::printf("%s: %s\n", pos.c_str(), words->c_str());
         for (const MoveValue& m : *moves)
           std::printf("  %-10s %s\n", format_move(*v, m.move).c_str(),
-                      (fifty ? fifty_move_text(m.value, counter) : value_text(m.value)).c_str());
+                      ShownValue{m.value, (*tb)->metric(), counter}.brief().c_str());
         return Status::ok();
       });
 }
@@ -276,7 +276,8 @@ void add_common(CLI::App* cmd, ProbeArgs& a) {
   add_variant_option(cmd, &a.variant);
   add_db_option(cmd, &a.db);
   add_rule_option(cmd, &a.rule,
-                  "none: values to the end of the game; fifty: under the 50-ply draw rule "
+                  "plain: values to the end of the game (none, the older word, also reads); fifty: "
+                  "under the 50-ply draw rule "
                   "(tables of solve --rule fifty), with the plain value beside when --plain has "
                   "it");
   cmd->add_option("--counter", a.counter,

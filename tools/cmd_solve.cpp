@@ -56,16 +56,14 @@ bool resolve_targets(const Variant& v, const std::vector<std::string>& names, in
   return true;
 }
 
-int run_solve(const SolveArgs& a) {
-  const Variant* v = resolve_variant(a.variant);
-  if (!v) return EXIT_USAGE;
+// Fills opts from the options; returns EXIT_OK, or the exit code after saying why.
+int solve_options(const SolveArgs& a, const Variant& v, SolveOptions& opts) {
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
-  SolveOptions opts;
   opts.metric = *metric;
-  opts.dir = table_dir(*v, a.out, *metric);
+  opts.dir = table_dir(v, a.out, *metric);
   if (*metric == Metric::FIFTY) {
-    opts.plain_dir = table_dir(*v, a.plain);
+    opts.plain_dir = table_dir(v, a.plain);
     if (opts.plain_dir == opts.dir)
       return fail(EXIT_USAGE,
                   "the 50-ply tables need a directory of their own, not the plain "
@@ -79,8 +77,64 @@ int run_solve(const SolveArgs& a) {
   const std::optional<uint64_t> memory = resolve_memory(a.memory);
   if (!memory) return EXIT_USAGE;
   opts.memory_limit = *memory;
+  if (!resolve_targets(v, a.sectors, a.max_stones, opts.targets)) return EXIT_USAGE;
+  return EXIT_OK;
+}
+
+// Returns the value of the empty board in words when the solve covered it, else "".
+std::string start_value(const Variant& v, const SolveOptions& opts) {
+  const Sector start{0, 0, uint8_t(v.stones), uint8_t(v.stones)};
+  if (!unit_complete(v, opts.dir, WorkUnit{{start}, {}, false}, opts.metric)) return "";
+  ValueStore store;
+  if (!load_sectors(v, opts.dir, {start}, store, opts.metric)) return "";
+  const ValueCode value = store.lookup(start, 0, 0);
+  return ShownValue{value, opts.metric, 0, true}.text();
+}
+
+void print_solve_json(const Variant& v, const SolveOptions& opts, const SolveReport& r,
+                      const std::string& start) {
+  std::string by_rank;
+  for (int n : r.units_by_rank) by_rank += (by_rank.empty() ? "" : ",") + std::to_string(n);
+  std::printf(
+      "{\"variant\":%s,\"dir\":%s,\"ranks\":%d,\"units_solved\":%d,\"units_skipped\":%d,"
+      "\"positions_solved\":%llu,\"seconds\":%.3f,\"tables_read_by_block\":%d,"
+      "\"memory_limit_bytes\":%llu,\"peak_rss_bytes\":%llu,\"tables_repaired\":%zu,"
+      "\"rule\":\"%s\",\"start_value\":%s,\"phases\":{\"load_seconds\":%.3f,"
+      "\"evaluate_seconds\":%.3f,\"evaluate_positions\":%llu,\"scan_seconds\":%.3f,"
+      "\"levels_seconds\":%.3f,\"movement_positions\":%llu,\"label_seconds\":%.3f,"
+      "\"write_seconds\":%.3f},\"units_by_rank\":[%s]}\n",
+      json_string(v.name).c_str(), json_string(opts.dir).c_str(), r.ranks, r.units_solved,
+      r.units_skipped, (unsigned long long)r.positions_solved, r.seconds, r.tables_read_by_block,
+      (unsigned long long)opts.memory_limit, (unsigned long long)r.peak_rss_bytes,
+      r.tables_repaired.size(), metric_name(opts.metric),
+      start.empty() ? "null" : json_string(start).c_str(), r.phases.load, r.phases.evaluate,
+      (unsigned long long)r.phases.evaluate_positions, r.phases.scan, r.phases.levels,
+      (unsigned long long)r.phases.movement_positions, r.phases.label, r.phases.write,
+      by_rank.c_str());
+}
+
+void print_solve_text(const Variant& v, const SolveOptions& opts, const SolveReport& r,
+                      const std::string& start) {
+  std::printf("%s: %d units solved, %d already solved, %llu positions in %.2f s%s, tables in %s\n",
+              std::string(v.name).c_str(), r.units_solved, r.units_skipped,
+              (unsigned long long)r.positions_solved, r.seconds,
+              r.ranks > 1 ? (" on " + std::to_string(r.ranks) + " ranks").c_str() : "",
+              opts.dir.c_str());
+  if (r.tables_read_by_block)
+    std::printf("%d child tables were read through their blocks to stay within --memory\n",
+                r.tables_read_by_block);
+  if (opts.memory_limit)
+    std::printf("peak memory %.1f MiB (--memory %.1f MiB)\n", r.peak_rss_bytes / 1048576.0,
+                opts.memory_limit / 1048576.0);
+  if (!start.empty()) std::printf("Empty board, side to move places first: %s\n", start.c_str());
+}
+
+int run_solve(const SolveArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  SolveOptions opts;
+  if (int code = solve_options(a, *v, opts); code != EXIT_OK) return code;
   if (a.threads > 0) omp_set_num_threads(a.threads);
-  if (!resolve_targets(*v, a.sectors, a.max_stones, opts.targets)) return EXIT_USAGE;
 #ifdef M_MMAP_THRESHOLD
   // Large blocks straight from mmap and back on free: glibc otherwise raises this
   // threshold as big blocks are freed and keeps later ones of up to 32 MB in its heap,
@@ -106,51 +160,11 @@ int run_solve(const SolveArgs& a) {
                                   explain(r.status(), *v, opts.plain_dir));
   if (!r)
     return fail(r.status().code() == Status::Code::Invalid ? EXIT_USAGE : EXIT_ERROR, r.message());
-  // The value of the empty board, when the solve covered it.
-  std::string start_value;
-  const Sector start{0, 0, uint8_t(v->stones), uint8_t(v->stones)};
-  if (unit_complete(*v, opts.dir, WorkUnit{{start}, {}, false}, opts.metric)) {
-    ValueStore store;
-    if (load_sectors(*v, opts.dir, {start}, store, opts.metric)) {
-      const ValueCode value = store.lookup(start, 0, 0);
-      start_value = opts.metric == Metric::FIFTY ? fifty_text(value, 0, true) : value_text(value);
-    }
-  }
-  if (a.json) {
-    std::string by_rank;
-    for (int n : r->units_by_rank) by_rank += (by_rank.empty() ? "" : ",") + std::to_string(n);
-    std::printf(
-        "{\"variant\":%s,\"dir\":%s,\"ranks\":%d,\"units_solved\":%d,\"units_skipped\":%d,"
-        "\"positions_solved\":%llu,\"seconds\":%.3f,\"tables_read_by_block\":%d,"
-        "\"memory_limit_bytes\":%llu,\"peak_rss_bytes\":%llu,\"tables_repaired\":%zu,"
-        "\"rule\":\"%s\",\"start_value\":%s,\"phases\":{\"load_seconds\":%.3f,"
-        "\"evaluate_seconds\":%.3f,\"evaluate_positions\":%llu,\"scan_seconds\":%.3f,"
-        "\"levels_seconds\":%.3f,\"movement_positions\":%llu,\"label_seconds\":%.3f,"
-        "\"write_seconds\":%.3f},\"units_by_rank\":[%s]}\n",
-        json_string(v->name).c_str(), json_string(opts.dir).c_str(), r->ranks, r->units_solved,
-        r->units_skipped, (unsigned long long)r->positions_solved, r->seconds,
-        r->tables_read_by_block, (unsigned long long)opts.memory_limit,
-        (unsigned long long)r->peak_rss_bytes, r->tables_repaired.size(),
-        opts.metric == Metric::FIFTY ? "fifty" : "none",
-        start_value.empty() ? "null" : json_string(start_value).c_str(), r->phases.load,
-        r->phases.evaluate, (unsigned long long)r->phases.evaluate_positions, r->phases.scan,
-        r->phases.levels, (unsigned long long)r->phases.movement_positions, r->phases.label,
-        r->phases.write, by_rank.c_str());
-    return EXIT_OK;
-  }
-  std::printf("%s: %d units solved, %d already solved, %llu positions in %.2f s%s, tables in %s\n",
-              std::string(v->name).c_str(), r->units_solved, r->units_skipped,
-              (unsigned long long)r->positions_solved, r->seconds,
-              r->ranks > 1 ? (" on " + std::to_string(r->ranks) + " ranks").c_str() : "",
-              opts.dir.c_str());
-  if (r->tables_read_by_block)
-    std::printf("%d child tables were read through their blocks to stay within --memory\n",
-                r->tables_read_by_block);
-  if (opts.memory_limit)
-    std::printf("peak memory %.1f MiB (--memory %.1f MiB)\n", r->peak_rss_bytes / 1048576.0,
-                opts.memory_limit / 1048576.0);
-  if (!start_value.empty())
-    std::printf("Empty board, side to move places first: %s\n", start_value.c_str());
+  const std::string start = start_value(*v, opts);
+  if (a.json)
+    print_solve_json(*v, opts, *r, start);
+  else
+    print_solve_text(*v, opts, *r, start);
   return EXIT_OK;
 }
 
@@ -220,7 +234,8 @@ Command register_solve(CLI::App& app) {
   add_variant_option(cmd, &a->variant);
   add_db_option(cmd, &a->out, "--out,-o,--db");
   add_rule_option(cmd, &a->rule,
-                  "none: values to the end of the game; fifty: values under the 50-ply draw "
+                  "plain: values to the end of the game (none, the older word, also reads); fifty: "
+                  "values under the 50-ply draw "
                   "rule, read with probe --rule fifty (needs the plain tables, --plain)");
   cmd->add_option("--plain", a->plain,
                   "With --rule fifty: the plain tables of the same variant, read to tell cursed "

@@ -1,5 +1,6 @@
 // millbase stats: win/loss/draw counts per sector from the table headers, and with
-// --longest a position of the longest win.
+// --longest a position of the longest win; printed as a table, as JSON or as
+// tab-separated values (--tsv, the format of docs/results/*.tsv).
 
 #include <algorithm>
 #include <cstdio>
@@ -72,7 +73,221 @@ Result<Beyond> count_beyond(const Variant& v, const std::string& dir, const Sect
   return Beyond{wins - st.wins, losses - st.losses};
 }
 
-int run_stats(const TablesArgs& a) {
+// The statistics of a table directory, read before anything is printed.
+struct SectorRow {
+  Sector sector;
+  uint64_t entries = 0;
+  TableStats stats;
+  Beyond beyond;  // zero in plain tables
+};
+
+struct StatsReport {
+  bool fifty = false;
+  std::vector<SectorRow> rows;  // the tables read, in solving order
+  TableStats total;
+  Beyond total_beyond, placement_beyond;
+  uint64_t entries = 0;
+  int missing = 0, damaged = 0;
+  int without_distances = 0;                 // tables of a play set (Encoding::WDL_ONLY)
+  std::pair<Sector, uint32_t> longest_in{};  // sector and its longest win
+  std::string longest;                       // a position of the longest win (--longest)
+};
+
+// Adds the table of sector s (its header, and for 50-ply tables what the rule draws) to r.
+void add_table(StatsReport& r, const Sector& s, const TableFile& file, const Beyond& beyond) {
+  const TableHeader& h = file.header();
+  const TableStats& st = h.stats;
+  r.rows.push_back({s, h.entries, st, beyond});
+  r.without_distances += h.encoding == Encoding::WDL_ONLY;
+  r.entries += h.entries;
+  r.total_beyond.cursed_wins += beyond.cursed_wins;
+  r.total_beyond.blessed_losses += beyond.blessed_losses;
+  if (s.us_hand || s.them_hand) {
+    r.placement_beyond.cursed_wins += beyond.cursed_wins;
+    r.placement_beyond.blessed_losses += beyond.blessed_losses;
+  }
+  r.total.wins += st.wins, r.total.losses += st.losses, r.total.draws += st.draws;
+  r.total.longest_win = std::max(r.total.longest_win, st.longest_win);
+  r.total.longest_loss = std::max(r.total.longest_loss, st.longest_loss);
+  // The first stored table with the longest win so far (derived ones hold no values).
+  if (!file.derived() && st.longest_win > r.longest_in.second) r.longest_in = {s, st.longest_win};
+}
+
+// Reads the header (and for 50-ply tables the WDL plane) of every expected table of dir
+// into r; a missing or damaged table is named on stderr and counted, and the totals
+// cover the tables read.
+void collect_stats(const Variant& v, const std::string& dir, Metric metric,
+                   const SectorGraph& graph, const std::vector<Sector>& expected, StatsReport& r) {
+  r.fifty = metric == Metric::FIFTY;
+  for (const WorkUnit& u : graph.units())
+    for (const Sector& s : u.sectors) {
+      if (std::find(expected.begin(), expected.end(), s) == expected.end()) continue;
+      Result<TableFile> file = TableFile::open_sector(v, dir, s, metric);
+      Result<Beyond> beyond = Beyond{};
+      if (file && r.fifty && !(beyond = count_beyond(v, dir, s, *file))) file = beyond.status();
+      if (!file) {
+        const bool absent = file.status().code() == Status::Code::NotFound;
+        ++(absent ? r.missing : r.damaged);
+        fail(absent ? EXIT_MISSING : EXIT_ERROR, file.message());
+        continue;
+      }
+      add_table(r, s, *file, *beyond);
+    }
+}
+
+// The draws of a row as the tables print them: under the 50-ply rule the draws both ways
+// (the rule's draws that are draws without it too).
+uint64_t shown_draws(const StatsReport& r, const TableStats& st, const Beyond& b) {
+  return r.fifty ? st.draws - b.cursed_wins - b.blessed_losses : st.draws;
+}
+
+// One line of the text table: a sector or the total.
+void print_text_row(const StatsReport& r, const std::string& name, uint64_t entries,
+                    const TableStats& st, const Beyond& b) {
+  if (r.fifty)
+    std::printf("%-12s %12llu %12llu %12llu %12llu %14llu %12llu %10u %10u\n", name.c_str(),
+                (unsigned long long)entries, (unsigned long long)st.wins,
+                (unsigned long long)b.cursed_wins, (unsigned long long)shown_draws(r, st, b),
+                (unsigned long long)b.blessed_losses, (unsigned long long)st.losses, st.longest_win,
+                st.longest_loss);
+  else
+    std::printf("%-12s %14llu %14llu %14llu %14llu %8u %8u\n", name.c_str(),
+                (unsigned long long)entries, (unsigned long long)st.wins,
+                (unsigned long long)st.losses, (unsigned long long)st.draws, st.longest_win,
+                st.longest_loss);
+}
+
+void print_text_header(bool fifty) {
+  if (fifty)
+    std::printf("%-12s %12s %12s %12s %12s %14s %12s %10s %10s\n", "sector", "positions", "wins",
+                "cursed wins", "draws", "blessed losses", "losses", "win max z", "loss max z");
+  else
+    std::printf("%-12s %14s %14s %14s %14s %8s %8s\n", "sector", "positions", "wins", "losses",
+                "draws", "max win", "max loss");
+}
+
+// The column names and the line of every sector read. Printed alone (before the error)
+// when no table could be read or the longest win could not be found.
+void print_text_sectors(const StatsReport& r) {
+  print_text_header(r.fifty);
+  for (const SectorRow& row : r.rows)
+    print_text_row(r, sector_name(row.sector), row.entries, row.stats, row.beyond);
+}
+
+// The table of every sector and the total, then what the numbers mean.
+void print_text(const StatsReport& r) {
+  print_text_sectors(r);
+  print_text_row(r, "total", r.entries, r.total, r.total_beyond);
+  if (r.fifty)
+    std::printf(
+        "Under the 50-ply rule with the counter at 0; max z: plies to the next mill or the "
+        "end. Cursed wins and blessed losses are draws under the rule, decisive without it. "
+        "Placement positions whose value the rule changes: %llu (%llu cursed wins, %llu "
+        "blessed losses).\n",
+        (unsigned long long)(r.placement_beyond.cursed_wins + r.placement_beyond.blessed_losses),
+        (unsigned long long)r.placement_beyond.cursed_wins,
+        (unsigned long long)r.placement_beyond.blessed_losses);
+  std::printf(
+      "Every stored entry is one distinct position up to the 16 symmetries (side to "
+      "move normalised), so counts over entries and over distinct positions agree.\n");
+  if (!r.longest.empty())
+    std::printf(r.fifty ? "Longest win under the 50-ply rule: White to move, a mill or the end in "
+                          "%u: %s\n"
+                        : "Longest win: White to move wins in %u: %s\n",
+                r.total.longest_win, r.longest.c_str());
+  if (r.missing || r.damaged)
+    std::printf("%d tables missing, %d damaged: the totals cover the others\n", r.missing,
+                r.damaged);
+  if (r.without_distances)
+    std::printf(
+        "A play set (millbase pack --play-set): %d placement tables keep no distances, so the "
+        "longest wins and losses are those of the other tables and of the last two placements "
+        "(hands 1 and 1, 1 and 0), whose searches reach the movement tables%s.\n",
+        r.without_distances,
+        r.fifty ? "; in placement, cursed wins and blessed losses count as draws where the "
+                  "result under the rule is all that is stored"
+                : "");
+}
+
+// The columns of the text table, tab-separated, numbers plain: a header line, one line
+// per sector read, then the total.
+void print_tsv(const StatsReport& r) {
+  std::printf(r.fifty ? "sector\tpositions\twins\tcursed_wins\tdraws\tblessed_losses\tlosses\t"
+                        "win_max_z\tloss_max_z\n"
+                      : "sector\tpositions\twins\tlosses\tdraws\tmax_win\tmax_loss\n");
+  auto line = [&](const std::string& name, uint64_t entries, const TableStats& st,
+                  const Beyond& b) {
+    if (r.fifty)
+      std::printf("%s\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\t%u\t%u\n", name.c_str(),
+                  (unsigned long long)entries, (unsigned long long)st.wins,
+                  (unsigned long long)b.cursed_wins, (unsigned long long)shown_draws(r, st, b),
+                  (unsigned long long)b.blessed_losses, (unsigned long long)st.losses,
+                  st.longest_win, st.longest_loss);
+    else
+      std::printf("%s\t%llu\t%llu\t%llu\t%llu\t%u\t%u\n", name.c_str(), (unsigned long long)entries,
+                  (unsigned long long)st.wins, (unsigned long long)st.losses,
+                  (unsigned long long)st.draws, st.longest_win, st.longest_loss);
+  };
+  for (const SectorRow& row : r.rows)
+    line(sector_name(row.sector), row.entries, row.stats, row.beyond);
+  line("total", r.entries, r.total, r.total_beyond);
+}
+
+// The wins, losses and draws of one sector in JSON (stored entries and distinct
+// positions are the same here).
+std::string json_counts(const StatsReport& r, const TableStats& t, const Beyond& b) {
+  return "{\"wins\":" + std::to_string(t.wins) + ",\"losses\":" + std::to_string(t.losses) +
+         ",\"draws\":" + std::to_string(t.draws) +
+         (r.fifty ? ",\"cursed_wins\":" + std::to_string(b.cursed_wins) +
+                        ",\"blessed_losses\":" + std::to_string(b.blessed_losses)
+                  : "") +
+         "}";
+}
+
+std::string json_sector(const StatsReport& r, const SectorRow& row) {
+  const Sector& s = row.sector;
+  return "{\"sector\":" + json_string(sector_name(s)) + ",\"us_on_board\":" + std::to_string(s.us) +
+         ",\"them_on_board\":" + std::to_string(s.them) +
+         ",\"us_in_hand\":" + std::to_string(s.us_hand) +
+         ",\"them_in_hand\":" + std::to_string(s.them_hand) +
+         ",\"stored_entries\":" + std::to_string(row.entries) +
+         ",\"distinct_positions\":" + std::to_string(row.entries) +
+         ",\"over_stored_entries\":" + json_counts(r, row.stats, row.beyond) +
+         ",\"over_distinct_positions\":" + json_counts(r, row.stats, row.beyond) +
+         ",\"longest_win\":" + std::to_string(row.stats.longest_win) +
+         ",\"longest_loss\":" + std::to_string(row.stats.longest_loss) + "}";
+}
+
+void print_json(const StatsReport& r, const Variant& v, const std::string& dir) {
+  std::string sectors;
+  for (const SectorRow& row : r.rows)
+    sectors += std::string(sectors.empty() ? "" : ",") + json_sector(r, row);
+  const std::string beyond =
+      !r.fifty
+          ? ""
+          : ",\"cursed_wins\":" + std::to_string(r.total_beyond.cursed_wins) +
+                ",\"blessed_losses\":" + std::to_string(r.total_beyond.blessed_losses) +
+                ",\"placement_cursed_wins\":" + std::to_string(r.placement_beyond.cursed_wins) +
+                ",\"placement_blessed_losses\":" +
+                std::to_string(r.placement_beyond.blessed_losses);
+  std::printf(
+      "{\"variant\":%s,\"dir\":%s,\"sectors\":[%s],\"total\":{\"stored_entries\":%llu,"
+      "\"distinct_positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,"
+      "\"longest_win\":%u,\"longest_loss\":%u%s%s},\"missing_tables\":%d,"
+      "\"damaged_tables\":%d,\"tables_without_distances\":%d,\"rule\":\"%s\"}\n",
+      json_string(v.name).c_str(), json_string(dir).c_str(), sectors.c_str(),
+      (unsigned long long)r.entries, (unsigned long long)r.entries,
+      (unsigned long long)r.total.wins, (unsigned long long)r.total.losses,
+      (unsigned long long)r.total.draws, r.total.longest_win, r.total.longest_loss,
+      r.longest.empty() ? "" : (",\"longest_win_position\":" + json_string(r.longest)).c_str(),
+      beyond.c_str(), r.missing, r.damaged, r.without_distances, r.fifty ? "fifty" : "plain");
+}
+
+struct StatsArgs : TablesArgs {
+  bool tsv = false;
+};
+
+int run_stats(const StatsArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   const std::optional<Metric> metric = resolve_rule(a.rule);
@@ -83,171 +298,52 @@ int run_stats(const TablesArgs& a) {
   SectorGraph graph(*v);
   Result<std::vector<Sector>> expected = expected_sectors(dir, graph);
   if (!expected) return fail(expected.status(), *v, dir, *metric);
-  TableStats total;
-  Beyond total_beyond, placement_beyond;
-  uint64_t entries = 0;
-  int found = 0, missing = 0, damaged = 0;
-  int without_distances = 0;                 // tables of a play set (Encoding::WDL_ONLY)
-  std::pair<Sector, uint32_t> longest_in{};  // sector and its longest win
-  std::string json;
-  if (!a.json && fifty)
-    std::printf("%-12s %12s %12s %12s %12s %14s %12s %10s %10s\n", "sector", "positions", "wins",
-                "cursed wins", "draws", "blessed losses", "losses", "win max z", "loss max z");
-  else if (!a.json)
-    std::printf("%-12s %14s %14s %14s %14s %8s %8s\n", "sector", "positions", "wins", "losses",
-                "draws", "max win", "max loss");
-  for (const WorkUnit& u : graph.units())
-    for (const Sector& s : u.sectors) {
-      if (std::find(expected->begin(), expected->end(), s) == expected->end()) continue;
-      Result<TableFile> file = TableFile::open_sector(*v, dir, s, *metric);
-      Result<Beyond> beyond = Beyond{};
-      if (file && fifty && !(beyond = count_beyond(*v, dir, s, *file))) file = beyond.status();
-      if (!file) {
-        // Named on stderr; the totals cover the tables read.
-        const bool absent = file.status().code() == Status::Code::NotFound;
-        ++(absent ? missing : damaged);
-        fail(absent ? EXIT_MISSING : EXIT_ERROR, file.message());
-        continue;
-      }
-      const TableHeader& h = file->header();
-      const TableStats& st = h.stats;
-      ++found;
-      without_distances += h.encoding == Encoding::WDL_ONLY;
-      entries += h.entries;
-      total_beyond.cursed_wins += beyond->cursed_wins;
-      total_beyond.blessed_losses += beyond->blessed_losses;
-      if (s.us_hand || s.them_hand) {
-        placement_beyond.cursed_wins += beyond->cursed_wins;
-        placement_beyond.blessed_losses += beyond->blessed_losses;
-      }
-      total.wins += st.wins, total.losses += st.losses, total.draws += st.draws;
-      total.longest_win = std::max(total.longest_win, st.longest_win);
-      total.longest_loss = std::max(total.longest_loss, st.longest_loss);
-      // The first stored table with the longest win so far (derived ones hold no values).
-      if (!file->derived() && st.longest_win > longest_in.second) longest_in = {s, st.longest_win};
-      auto counts = [&](const TableStats& t) {
-        return "{\"wins\":" + std::to_string(t.wins) + ",\"losses\":" + std::to_string(t.losses) +
-               ",\"draws\":" + std::to_string(t.draws) +
-               (fifty ? ",\"cursed_wins\":" + std::to_string(beyond->cursed_wins) +
-                            ",\"blessed_losses\":" + std::to_string(beyond->blessed_losses)
-                      : "") +
-               "}";
-      };
-      if (a.json) {
-        json += std::string(json.empty() ? "" : ",") +
-                "{\"sector\":" + json_string(sector_name(s)) +
-                ",\"us_on_board\":" + std::to_string(s.us) +
-                ",\"them_on_board\":" + std::to_string(s.them) +
-                ",\"us_in_hand\":" + std::to_string(s.us_hand) +
-                ",\"them_in_hand\":" + std::to_string(s.them_hand) +
-                ",\"stored_entries\":" + std::to_string(h.entries) +
-                ",\"distinct_positions\":" + std::to_string(h.entries) +
-                ",\"over_stored_entries\":" + counts(st) +
-                ",\"over_distinct_positions\":" + counts(st) +
-                ",\"longest_win\":" + std::to_string(st.longest_win) +
-                ",\"longest_loss\":" + std::to_string(st.longest_loss) + "}";
-      } else if (fifty) {
-        // Draws here are the rule's draws that are draws without it too.
-        std::printf("%-12s %12llu %12llu %12llu %12llu %14llu %12llu %10u %10u\n",
-                    sector_name(s).c_str(), (unsigned long long)h.entries,
-                    (unsigned long long)st.wins, (unsigned long long)beyond->cursed_wins,
-                    (unsigned long long)(st.draws - beyond->cursed_wins - beyond->blessed_losses),
-                    (unsigned long long)beyond->blessed_losses, (unsigned long long)st.losses,
-                    st.longest_win, st.longest_loss);
-      } else {
-        std::printf("%-12s %14llu %14llu %14llu %14llu %8u %8u\n", sector_name(s).c_str(),
-                    (unsigned long long)h.entries, (unsigned long long)st.wins,
-                    (unsigned long long)st.losses, (unsigned long long)st.draws, st.longest_win,
-                    st.longest_loss);
-      }
-    }
+  StatsReport r;
+  collect_stats(*v, dir, *metric, graph, *expected, r);
+  const bool text = !a.json && !a.tsv;
   // The longest win of the directory: a position of the first sector that holds it.
-  std::string longest;
-  if (a.longest && total.longest_win > 0 && longest_in.second == total.longest_win) {
-    const int d = int(total.longest_win);
+  if (a.longest && r.total.longest_win > 0 && r.longest_in.second == r.total.longest_win) {
+    const int d = int(r.total.longest_win);
     Result<std::string> p = find_position(
-        *v, dir, longest_in.first, fifty ? fifty_code(true, d) : code_of_distance(d), *metric);
-    if (!p) return fail(p.status(), *v, dir, *metric);
-    longest = *p;
+        *v, dir, r.longest_in.first, fifty ? fifty_code(true, d) : code_of_distance(d), *metric);
+    if (!p) {
+      if (text) print_text_sectors(r);
+      return fail(p.status(), *v, dir, *metric);
+    }
+    r.longest = *p;
   }
-  if (found == 0)
+  if (r.rows.empty()) {
+    if (text) print_text_sectors(r);
     return fail(EXIT_MISSING, "no tables of " + std::string(v->name) + " in " + dir +
                                   " (build them with: millbase solve --variant " +
                                   std::string(v->name) + (fifty ? " --rule fifty" : "") +
                                   " --out " + dir + ")");
-  if (a.json) {
-    std::printf(
-        "{\"variant\":%s,\"dir\":%s,\"sectors\":[%s],\"total\":{\"stored_entries\":%llu,"
-        "\"distinct_positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,"
-        "\"longest_win\":%u,\"longest_loss\":%u%s%s},\"missing_tables\":%d,"
-        "\"damaged_tables\":%d,\"tables_without_distances\":%d,\"rule\":\"%s\"}\n",
-        json_string(v->name).c_str(), json_string(dir).c_str(), json.c_str(),
-        (unsigned long long)entries, (unsigned long long)entries, (unsigned long long)total.wins,
-        (unsigned long long)total.losses, (unsigned long long)total.draws, total.longest_win,
-        total.longest_loss,
-        longest.empty() ? "" : (",\"longest_win_position\":" + json_string(longest)).c_str(),
-        !fifty
-            ? ""
-            : (",\"cursed_wins\":" + std::to_string(total_beyond.cursed_wins) +
-               ",\"blessed_losses\":" + std::to_string(total_beyond.blessed_losses) +
-               ",\"placement_cursed_wins\":" + std::to_string(placement_beyond.cursed_wins) +
-               ",\"placement_blessed_losses\":" + std::to_string(placement_beyond.blessed_losses))
-                  .c_str(),
-        missing, damaged, without_distances, fifty ? "fifty" : "none");
-  } else {
-    if (fifty)
-      std::printf(
-          "%-12s %12llu %12llu %12llu %12llu %14llu %12llu %10u %10u\n"
-          "Under the 50-ply rule with the counter at 0; max z: plies to the next mill or the "
-          "end. Cursed wins and blessed losses are draws under the rule, decisive without it. "
-          "Placement positions whose value the rule changes: %llu (%llu cursed wins, %llu "
-          "blessed losses).\n",
-          "total", (unsigned long long)entries, (unsigned long long)total.wins,
-          (unsigned long long)total_beyond.cursed_wins,
-          (unsigned long long)(total.draws - total_beyond.cursed_wins -
-                               total_beyond.blessed_losses),
-          (unsigned long long)total_beyond.blessed_losses, (unsigned long long)total.losses,
-          total.longest_win, total.longest_loss,
-          (unsigned long long)(placement_beyond.cursed_wins + placement_beyond.blessed_losses),
-          (unsigned long long)placement_beyond.cursed_wins,
-          (unsigned long long)placement_beyond.blessed_losses);
-    else
-      std::printf("%-12s %14llu %14llu %14llu %14llu %8u %8u\n", "total",
-                  (unsigned long long)entries, (unsigned long long)total.wins,
-                  (unsigned long long)total.losses, (unsigned long long)total.draws,
-                  total.longest_win, total.longest_loss);
-    std::printf(
-        "Every stored entry is one distinct position up to the 16 symmetries (side to "
-        "move normalised), so counts over entries and over distinct positions agree.\n");
-    if (!longest.empty())
-      std::printf(fifty ? "Longest win under the 50-ply rule: White to move, a mill or the end in "
-                          "%u: %s\n"
-                        : "Longest win: White to move wins in %u: %s\n",
-                  total.longest_win, longest.c_str());
-    if (missing || damaged)
-      std::printf("%d tables missing, %d damaged: the totals cover the others\n", missing, damaged);
-    if (without_distances)
-      std::printf(
-          "A play set (millbase pack --play-set): %d placement tables keep no distances, so the "
-          "longest wins and losses are those of the other tables and of the last two placements "
-          "(hands 1 and 1, 1 and 0), whose searches reach the movement tables%s.\n",
-          without_distances,
-          fifty ? "; in placement, cursed wins and blessed losses count as draws where the "
-                  "result under the rule is all that is stored"
-                : "");
   }
-  return missing ? EXIT_MISSING : damaged ? EXIT_ERROR : EXIT_OK;
+  if (a.json)
+    print_json(r, *v, dir);
+  else if (a.tsv)
+    print_tsv(r);
+  else
+    print_text(r);
+  return r.missing ? EXIT_MISSING : r.damaged ? EXIT_ERROR : EXIT_OK;
 }
 
 }  // namespace
 
 Command register_stats(CLI::App& app) {
-  auto a = std::make_shared<TablesArgs>();
+  auto a = std::make_shared<StatsArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "stats", "Wins, losses and draws per sector and in total, longest win and loss");
+      "stats",
+      "Wins, losses and draws per sector and in total, longest win and loss; as a table, "
+      "JSON (--json) or tab-separated values (--tsv)");
   add_table_options(cmd, *a);
   cmd->add_flag("--longest", a->longest,
                 "Also find a position of the longest win (reads the table that holds it)");
+  cmd->add_flag("--tsv", a->tsv,
+                "Print tab-separated values: a line of column names, a line per sector and a "
+                "last line 'total', with the columns of the table and plain numbers")
+      ->excludes("--json")
+      ->excludes("--longest");
   return {cmd, [a] { return run_stats(*a); }};
 }
 

@@ -13,89 +13,117 @@ namespace millbase::cli {
 
 namespace {
 
+// Prints a sector's line: "3-3    1234 positions: ok".
+void print_check(const TablesArgs& a, const std::string& dir, const SectorCheck& c) {
+  std::string state;
+  if (c.problem == "missing")
+    state = "MISSING " + table_path(dir, c.sector);
+  else if (!c.problem.empty())
+    state = "DAMAGED " + c.problem;
+  else if (!c.skipped.empty())
+    state = c.skipped;
+  else if (c.mismatches)
+    state = std::to_string(c.mismatches) + " MISMATCHES, first " + c.first_mismatch;
+  else
+    state = a.quick ? "checksums ok" : "ok";
+  if (state == "ok" && c.checked < c.entries)
+    state += " (" + std::to_string(c.checked) + " sampled)";
+  std::printf("%-12s %14llu positions: %s\n", sector_name(c.sector).c_str(),
+              (unsigned long long)c.entries, state.c_str());
+  std::fflush(stdout);
+}
+
+// The sums over a verify's sectors.
+struct VerifyTotals {
+  uint64_t entries = 0, checked = 0, mismatches = 0, skipped = 0, missing = 0, damaged = 0;
+  uint64_t sectors = 0;  // sectors checked (neither skipped, missing nor damaged)
+};
+
+VerifyTotals sum_checks(const std::vector<SectorCheck>& checks) {
+  VerifyTotals t;
+  for (const SectorCheck& c : checks)
+    if (c.problem == "missing")
+      ++t.missing;
+    else if (!c.problem.empty())
+      ++t.damaged;
+    else if (c.skipped.empty())
+      t.entries += c.entries, t.checked += c.checked, t.mismatches += c.mismatches;
+    else
+      ++t.skipped;
+  t.sectors = checks.size() - t.skipped - t.missing - t.damaged;
+  return t;
+}
+
+void print_verify_json(const TablesArgs& a, const Variant& v, const std::string& dir, Metric metric,
+                       const VerifyTotals& t, size_t leftovers) {
+  std::printf(
+      "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%llu,\"positions\":%llu,"
+      "\"checked\":%llu,\"placement_sample\":%g,\"seed\":%llu,\"mismatches\":%llu,"
+      "\"skipped_sectors\":%llu,\"missing_tables\":%llu,\"damaged_tables\":%llu,"
+      "\"rule\":\"%s\",\"leftover_files\":%zu}\n",
+      json_string(v.name).c_str(), json_string(dir).c_str(), a.quick ? "true" : "false",
+      (unsigned long long)(t.sectors + t.missing + t.damaged), (unsigned long long)t.entries,
+      (unsigned long long)t.checked, a.placement_sample, (unsigned long long)a.seed,
+      (unsigned long long)t.mismatches, (unsigned long long)t.skipped,
+      (unsigned long long)t.missing, (unsigned long long)t.damaged, metric_name(metric), leftovers);
+}
+
+void print_verify_text(const TablesArgs& a, const VerifyTotals& t) {
+  std::printf("%llu sectors, %llu positions%s, %llu mismatches%s%s\n",
+              (unsigned long long)t.sectors, (unsigned long long)t.entries,
+              t.checked < t.entries && !a.quick
+                  ? (" (" + std::to_string(t.checked) + " recomputed)").c_str()
+                  : "",
+              (unsigned long long)t.mismatches,
+              t.skipped ? (", " + std::to_string(t.skipped) + " not checked").c_str() : "",
+              t.missing || t.damaged ? (", " + std::to_string(t.missing) + " missing, " +
+                                        std::to_string(t.damaged) + " damaged tables")
+                                           .c_str()
+                                     : "");
+}
+
+// Fills opts from the options; returns EXIT_OK, or the exit code after saying why.
+int verify_options(const TablesArgs& a, const Variant& v, Metric metric, VerifyOptions& opts) {
+  if (!parse_targets(v, a.sectors, a.max_stones, opts.sectors)) return EXIT_USAGE;
+  if (!(a.placement_sample > 0 && a.placement_sample <= 1))
+    return fail(EXIT_USAGE, "--placement-sample " + std::to_string(a.placement_sample) +
+                                " must be a fraction in (0, 1]");
+  const std::optional<uint64_t> memory = resolve_memory(a.memory);
+  if (!memory) return EXIT_USAGE;
+  opts.memory_limit = *memory;
+  opts.quick = a.quick;
+  opts.placement_sample = a.placement_sample;
+  opts.seed = a.seed;
+  opts.metric = metric;
+  opts.quiet = a.quiet;
+  return EXIT_OK;
+}
+
 int run_verify(const TablesArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
   if (a.threads > 0) omp_set_num_threads(a.threads);
-  std::vector<Sector> targets;
-  if (!parse_targets(*v, a.sectors, a.max_stones, targets)) return EXIT_USAGE;
-  const std::string dir = table_dir(*v, a.db, *metric);
-  if (!(a.placement_sample > 0 && a.placement_sample <= 1))
-    return fail(EXIT_USAGE, "--placement-sample " + std::to_string(a.placement_sample) +
-                                " must be a fraction in (0, 1]");
-  const std::optional<uint64_t> memory = resolve_memory(a.memory);
-  if (!memory) return EXIT_USAGE;
   VerifyOptions opts;
-  opts.memory_limit = *memory;
-  opts.quick = a.quick;
-  opts.sectors = targets;
-  opts.placement_sample = a.placement_sample;
-  opts.seed = a.seed;
-  opts.metric = *metric;
-  opts.quiet = a.quiet;
+  if (int code = verify_options(a, *v, *metric, opts); code != EXIT_OK) return code;
+  const std::string dir = table_dir(*v, a.db, *metric);
   Result<std::vector<SectorCheck>> checks = verify_tables(*v, dir, opts, [&](const SectorCheck& c) {
-    if (a.json) return;
-    std::string state;
-    if (c.problem == "missing")
-      state = "MISSING " + table_path(dir, c.sector);
-    else if (!c.problem.empty())
-      state = "DAMAGED " + c.problem;
-    else if (!c.skipped.empty())
-      state = c.skipped;
-    else if (c.mismatches)
-      state = std::to_string(c.mismatches) + " MISMATCHES, first " + c.first_mismatch;
-    else
-      state = a.quick ? "checksums ok" : "ok";
-    if (state == "ok" && c.checked < c.entries)
-      state += " (" + std::to_string(c.checked) + " sampled)";
-    std::printf("%-12s %14llu positions: %s\n", sector_name(c.sector).c_str(),
-                (unsigned long long)c.entries, state.c_str());
-    std::fflush(stdout);
+    if (!a.json) print_check(a, dir, c);
   });
   if (!checks && opts.memory_limit && checks.message().find("memory limit") != std::string::npos)
     return fail(EXIT_USAGE, checks.message() + "; raise --memory");
   if (!checks) return fail(checks.status(), *v, dir, *metric);
-  uint64_t entries = 0, checked = 0, mismatches = 0, skipped = 0, missing = 0, damaged = 0;
-  for (const SectorCheck& c : *checks)
-    if (c.problem == "missing")
-      ++missing;
-    else if (!c.problem.empty())
-      ++damaged;
-    else if (c.skipped.empty())
-      entries += c.entries, checked += c.checked, mismatches += c.mismatches;
-    else
-      ++skipped;
   if (checks->empty())
     return fail(EXIT_MISSING, "no tables of " + std::string(v->name) + " in " + dir);
+  const VerifyTotals t = sum_checks(*checks);
   const size_t leftovers = note_leftovers(dir);  // not tables
   if (a.json)
-    std::printf(
-        "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%llu,\"positions\":%llu,"
-        "\"checked\":%llu,\"placement_sample\":%g,\"seed\":%llu,\"mismatches\":%llu,"
-        "\"skipped_sectors\":%llu,\"missing_tables\":%llu,\"damaged_tables\":%llu,"
-        "\"rule\":\"%s\",\"leftover_files\":%zu}\n",
-        json_string(v->name).c_str(), json_string(dir).c_str(), a.quick ? "true" : "false",
-        (unsigned long long)(checks->size() - skipped), (unsigned long long)entries,
-        (unsigned long long)checked, a.placement_sample, (unsigned long long)a.seed,
-        (unsigned long long)mismatches, (unsigned long long)skipped, (unsigned long long)missing,
-        (unsigned long long)damaged, *metric == Metric::FIFTY ? "fifty" : "none", leftovers);
+    print_verify_json(a, *v, dir, *metric, t, leftovers);
   else
-    std::printf("%llu sectors, %llu positions%s, %llu mismatches%s%s\n",
-                (unsigned long long)(checks->size() - skipped - missing - damaged),
-                (unsigned long long)entries,
-                checked < entries && !a.quick
-                    ? (" (" + std::to_string(checked) + " recomputed)").c_str()
-                    : "",
-                (unsigned long long)mismatches,
-                skipped ? (", " + std::to_string(skipped) + " not checked").c_str() : "",
-                missing || damaged ? (", " + std::to_string(missing) + " missing, " +
-                                      std::to_string(damaged) + " damaged tables")
-                                         .c_str()
-                                   : "");
-  if (missing) return EXIT_MISSING;
-  return mismatches || damaged ? EXIT_ERROR : EXIT_OK;
+    print_verify_text(a, t);
+  if (t.missing) return EXIT_MISSING;
+  return t.mismatches || t.damaged ? EXIT_ERROR : EXIT_OK;
 }
 
 }  // namespace

@@ -231,7 +231,7 @@ async function main() {
     const option = document.createElement('option');
     option.value = v.name;
     option.textContent = v.name + (v.tables === 'fifty' ? ' (50-ply tables)'
-      : v.tables === 'none' ? '' : ' (no tables)');
+      : v.tables === 'plain' ? '' : ' (no tables)');
     $('variant').append(option);
   }
   // The default variant: the first with tables, six when none has any.

@@ -80,7 +80,7 @@ function render() {
   $('counter').textContent = g.counter === null ? '— (placement)' : `${g.counter} of 50 plies`;
   $('repetitions').textContent = `${g.repetitions} (3 ends the game)`;
   $('rule').dataset.rule = g.rule || '';
-  $('rule').textContent = g.rule === 'fifty' ? '50-ply rule' : g.rule === 'none' ? 'plain (no 50-ply rule)' : 'missing';
+  $('rule').textContent = g.rule === 'fifty' ? '50-ply rule' : g.rule === 'plain' ? 'plain (no 50-ply rule)' : 'missing';
   for (const side of ['white', 'black']) {
     $(side + '-in-hand').textContent = g.in_hand[side];
     $(side + '-on-board').textContent = g.on_board[side];

@@ -2,6 +2,7 @@
 // with the file (and block) named; never a wrong value, never a crash.
 #include "db/table_file.h"
 #include "db/table_dir.h"
+#include "db/table_header.h"
 #include "db/table_writer.h"
 
 #include <gtest/gtest.h>
@@ -115,15 +116,15 @@ TEST_F(TableFormatTest, TableWithoutDistancesRoundTripAndCorruption) {
   // Encoding 3 (a play set's placement tables): the results alone, no distance frames.
   // Only placement tables keep no distances: a movement one is refused.
   const std::string movement_path = (dir_ / "movement.mbt").string();
-  ASSERT_TRUE(write_wdl_only_table(movement_path, NINE, sector_, values_, Metric::DTM));
+  ASSERT_TRUE(write_wdl_only_table(movement_path, NINE, sector_, values_, Metric::PLAIN));
   Result<TableFile> refused = TableFile::open(movement_path, NINE, sector_);
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.message().find("movement table without distances"), std::string::npos)
       << refused.message();
   sector_ = Sector{5, 4, 1, 1};  // the same entries, as hands take no part in the index
-  ASSERT_TRUE(write_wdl_only_table(path_, NINE, sector_, values_, Metric::DTM));
+  ASSERT_TRUE(write_wdl_only_table(path_, NINE, sector_, values_, Metric::PLAIN));
   std::vector<ValueCode> results;
-  for (ValueCode v : values_) results.push_back(drop_distance(v, Metric::DTM));
+  for (ValueCode v : values_) results.push_back(drop_distance(v, Metric::PLAIN));
   Result<TableFile> t = TableFile::open(path_, NINE, sector_);
   ASSERT_TRUE(t) << t.message();
   EXPECT_EQ(t->header().encoding, Encoding::WDL_ONLY);
@@ -154,7 +155,8 @@ TEST_F(TableFormatTest, BadHeaderFieldsWithAGoodChecksumAreRefused) {
   };
   refused(10, 7, "unknown metric");
   refused(11, 9, "unknown value encoding");
-  refused(14, good[14] | 2, "unknown flags");
+  refused(14, good[14] | 4, "unknown flags");  // bits 2..7 are reserved
+  refused(14, good[14] | 2, "another variant");  // bit 1: the full board drawn
   refused(15, 0, "unknown compression");
   refused(20, 3, "bad block size");
   refused(32, uint8_t(good[32] + 1), "block count does not match");
@@ -231,6 +233,30 @@ TEST_F(TableFormatTest, WrongVariantOrSectorOrMissing) {
   Result<TableFile> missing = TableFile::open((dir_ / "nope.mbt").string(), NINE, sector_);
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.message().find("nope.mbt"), std::string::npos);
+}
+
+// A header records every rule that tells variants on one board apart: flying (bit 0)
+// and the full board drawn (bit 1). The same board and stones with the full-board rule
+// changed is another variant's table.
+TEST(TableHeaderRules, EveryRuleOfTheVariantIsMatched) {
+  constexpr Variant TWELVE_FULL_BOARD_LOST{"twelve-full-board-lost", &BOARD_24D, 12, true, false};
+  for (const Variant* v : {&NINE, &NINE_NOFLYING, &SIX, &FIVE, &TWELVE, &TWELVE_FULL_BOARD_LOST}) {
+    TableHeader h = make_header(*v, Sector{3, 3, 0, 0}, 10);
+    h.block_count = 1;  // ten entries: one block
+    std::vector<uint8_t> bytes;
+    encode_header(h, bytes);
+    TableHeader back;
+    ASSERT_TRUE(decode_header(bytes, back)) << v->name;
+    EXPECT_EQ(back.flying, v->flying) << v->name;
+    EXPECT_EQ(back.full_board_draw, v->full_board_draw) << v->name;
+    EXPECT_EQ(bytes[14], (v->flying ? 1 : 0) | (v->full_board_draw ? 2 : 0)) << v->name;
+    for (const Variant* w : {&NINE, &NINE_NOFLYING, &SIX, &FIVE, &TWELVE, &TWELVE_FULL_BOARD_LOST})
+      EXPECT_EQ(header_matches(back, *w), v == w) << v->name << " against " << w->name;
+  }
+  EXPECT_EQ(header_variant(make_header(TWELVE_FULL_BOARD_LOST, Sector{3, 3, 0, 0}, 1)), nullptr);
+  EXPECT_EQ(header_variant(make_header(TWELVE, Sector{3, 3, 0, 0}, 1)), &TWELVE);
+  EXPECT_EQ(header_rules_text(make_header(TWELVE, Sector{3, 3, 0, 0}, 1)),
+            "12 stones, flying, full board drawn");
 }
 
 TEST_F(TableFormatTest, UnwritableDirectoryIsAnError) {

@@ -1,4 +1,4 @@
-// libFuzzer harness of the engines' line loop without tables (tools/engine/): the input is
+// libFuzzer harness of the engines' line loop without tables (engine/): the input is
 // fed to read_commands, and every command goes to both real dialects, a UciDialect and an
 // EngineDialect of six, as `millbase uci` and `millbase engine` run them (one piece of
 // code, run_checked, drives both). No table is ever read: both start with a table
@@ -43,12 +43,12 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "tools/engine/engine_dialect.h"
-#include "tools/engine/line_reader.h"
-#include "tools/engine/sanmill_fen.h"
-#include "tools/engine/sanmill_rules.h"
-#include "tools/engine/sanmill_values.h"
-#include "tools/engine/uci_dialect.h"
+#include "engine/engine_dialect.h"
+#include "engine/line_reader.h"
+#include "engine/sanmill_fen.h"
+#include "engine/sanmill_rules.h"
+#include "engine/sanmill_values.h"
+#include "engine/uci_dialect.h"
 
 #define FUZZ_NAME "engine_lines_fuzz"
 #include "fuzz_check.h"

@@ -29,14 +29,14 @@ class PlaySet : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     root_ = temp_dir("play-set");
-    solve_into(SIX, full(Metric::DTM), 2);
+    solve_into(SIX, full(Metric::PLAIN), 2);
     SolveOptions opts;
     opts.dir = full(Metric::FIFTY);
     opts.metric = Metric::FIFTY;
-    opts.plain_dir = full(Metric::DTM);
+    opts.plain_dir = full(Metric::PLAIN);
     opts.quiet = true;
     ASSERT_TRUE(solve(SIX, opts));
-    for (Metric m : {Metric::DTM, Metric::FIFTY}) {
+    for (Metric m : {Metric::PLAIN, Metric::FIFTY}) {
       fs::copy(full(m), play(m));
       ASSERT_TRUE(pack_tables(SIX, play(m), {}, true));
       fs::copy(play(m), packed(m));
@@ -58,7 +58,7 @@ std::string PlaySet::root_;
 
 TEST_F(PlaySet, EveryTableKeepsItsResultsAndTheDirectoryVerifies) {
   const SectorGraph graph(SIX);
-  for (Metric m : {Metric::DTM, Metric::FIFTY}) {
+  for (Metric m : {Metric::PLAIN, Metric::FIFTY}) {
     SCOPED_TRACE(metric_name(m));
     ValueStore whole, kept;
     int without = 0;
@@ -125,7 +125,7 @@ std::vector<Position> won_placement_positions(const std::string& dir, Metric m, 
 }
 
 TEST_F(PlaySet, ThePlayerWinsWonPlacementPositionsAgainstTheWholeTables) {
-  for (Metric m : {Metric::DTM, Metric::FIFTY}) {
+  for (Metric m : {Metric::PLAIN, Metric::FIFTY}) {
     SCOPED_TRACE(metric_name(m));
     auto with_distances = *Tablebase::open(SIX, full(m));
     auto play_set = *Tablebase::open(SIX, play(m));
@@ -175,7 +175,7 @@ TEST_F(PlaySet, ThePlayerWinsWonPlacementPositionsAgainstTheWholeTables) {
 TEST_F(PlaySet, ChangesATableOnlyAfterTheTablesThatReadIt) {
   const std::string dir = root_ + "/order";
   fs::remove_all(dir);
-  fs::copy(packed(Metric::DTM), dir);
+  fs::copy(packed(Metric::PLAIN), dir);
   std::map<Sector, size_t> when;
   ASSERT_TRUE(make_play_set(
       SIX, dir, [&](const PlaySetTable& t) { when.emplace(t.sector, when.size()); }, true));
@@ -199,7 +199,7 @@ TEST_F(PlaySet, ChangesATableOnlyAfterTheTablesThatReadIt) {
 // it into the same files as one run.
 TEST_F(PlaySet, AnInterruptedOneVerifiesAndResumesToTheSameFiles) {
   const std::string dir = root_ + "/interrupted";
-  for (Metric m : {Metric::DTM, Metric::FIFTY}) {
+  for (Metric m : {Metric::PLAIN, Metric::FIFTY}) {
     // The order in which make_play_set changes the tables.
     std::vector<Sector> order;
     fs::remove_all(dir);
@@ -262,20 +262,20 @@ TEST_F(PlaySet, AnInterruptedOneVerifiesAndResumesToTheSameFiles) {
 }
 
 TEST_F(PlaySet, ASolveRefusesItAndMakingItAgainChangesNothing) {
-  const auto before = read_dir(play(Metric::DTM));
+  const auto before = read_dir(play(Metric::PLAIN));
   SolveOptions opts;
-  opts.dir = play(Metric::DTM);
+  opts.dir = play(Metric::PLAIN);
   opts.quiet = true;
   Result<SolveReport> r = solve(SIX, opts);
   ASSERT_FALSE(r);
   EXPECT_NE(r.message().find("keeps no distances"), std::string::npos) << r.message();
-  Result<std::vector<PlaySetTable>> again = make_play_set(SIX, play(Metric::DTM), {}, true);
+  Result<std::vector<PlaySetTable>> again = make_play_set(SIX, play(Metric::PLAIN), {}, true);
   ASSERT_TRUE(again) << again.message();
   EXPECT_TRUE(again->empty());
-  Result<std::vector<PackedSector>> packed = pack_tables(SIX, play(Metric::DTM), {}, true);
+  Result<std::vector<PackedSector>> packed = pack_tables(SIX, play(Metric::PLAIN), {}, true);
   ASSERT_TRUE(packed) << packed.message();
   EXPECT_TRUE(packed->empty());
-  EXPECT_EQ(read_dir(play(Metric::DTM)), before);
+  EXPECT_EQ(read_dir(play(Metric::PLAIN)), before);
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ struct Counted {
 // (tables of `stored`), through a lookup of `metric`: evaluate_range() against evaluate(),
 // or with SuccessorFold::FIFTY_CODE against evaluate_fifty_code().
 Counted expect_same_as_evaluate(const Variant& v, const std::string& dir, Metric metric,
-                                Metric stored = Metric::DTM,
+                                Metric stored = Metric::PLAIN,
                                 SuccessorFold kind = SuccessorFold::VALUE) {
   auto reference = [&](const Sector& s, Bitboard us, Bitboard them, const ChildLookup& lookup) {
     return kind == SuccessorFold::VALUE ? evaluate(v, s, us, them, lookup)
@@ -67,7 +67,7 @@ Counted expect_same_as_evaluate(const Variant& v, const std::string& dir, Metric
 Counted check_variant(const Variant& v, std::vector<Sector> targets) {
   const std::string dir = temp_dir(std::string("range-eval-") + std::string(v.name));
   solve_into(v, dir, 2, std::move(targets));
-  const Counted plain = expect_same_as_evaluate(v, dir, Metric::DTM);
+  const Counted plain = expect_same_as_evaluate(v, dir, Metric::PLAIN);
   const Counted fifty = expect_same_as_evaluate(v, dir, Metric::FIFTY);
   EXPECT_EQ(plain.placement, fifty.placement);
   EXPECT_EQ(plain.movement, fifty.movement);
@@ -107,7 +107,7 @@ TEST(RangeEval, FiftyCodesOfFiveAndSixEqualEvaluateFiftyCode) {
     opts.plain_dir = plain;
     ASSERT_TRUE(solve(*v, opts));
     const Counted c =
-        expect_same_as_evaluate(*v, fifty, Metric::DTM, Metric::FIFTY, SuccessorFold::FIFTY_CODE);
+        expect_same_as_evaluate(*v, fifty, Metric::PLAIN, Metric::FIFTY, SuccessorFold::FIFTY_CODE);
     EXPECT_GT(c.placement, 50) << v->name;
     EXPECT_GT(c.movement, 10) << v->name;
     uint64_t beyond = 0;

@@ -69,7 +69,7 @@ TEST_F(CompareTest, AgreesWithTheObviousComparisonForAnyNumberOfThreads) {
   ASSERT_GT(want.positions - want.agree(), 0u);  // the games differ here
   for (int threads : {1, 2}) {
     omp_set_num_threads(threads);
-    Result<SectorComparison> got = compare_sector(a, b, S33, Metric::DTM, 3);
+    Result<SectorComparison> got = compare_sector(a, b, S33, Metric::PLAIN, 3);
     ASSERT_TRUE(got) << got.message();
     EXPECT_EQ(got->positions, want.positions);
     EXPECT_EQ(got->counts, want.counts) << threads << " threads";
@@ -108,7 +108,7 @@ TEST(Compare, ChunksAndBlocksOfAnySizeLineUp) {
   for (int threads : {1, 2}) {
     omp_set_num_threads(threads);
     for (int round = 0; round < 3; ++round) {
-      Result<SectorComparison> got = compare_sector(first, second, s, Metric::DTM, 12);
+      Result<SectorComparison> got = compare_sector(first, second, s, Metric::PLAIN, 12);
       ASSERT_TRUE(got) << got.message();
       EXPECT_EQ(got->counts, want.counts) << threads << " threads";
       EXPECT_EQ(got->examples, want.examples) << threads << " threads";
@@ -128,10 +128,10 @@ TEST(Compare, ADerivedTableWithoutItsSuccessorsIsNotFoundOnItsSide) {
   const std::vector<ValueCode> values(n, DRAW);
   ASSERT_TRUE(write_table(table_path(a, s), NINE, s, values, 3));
   ASSERT_TRUE(write_derived_table(table_path(b, s), NINE_NOFLYING, s, n,
-                                  compute_stats(values, Metric::DTM), Metric::DTM));
+                                  compute_stats(values, Metric::PLAIN), Metric::PLAIN));
   int side = -1;
   Result<SectorComparison> c =
-      compare_sector({&NINE, a}, {&NINE_NOFLYING, b}, s, Metric::DTM, 1, {}, &side);
+      compare_sector({&NINE, a}, {&NINE_NOFLYING, b}, s, Metric::PLAIN, 1, {}, &side);
   ASSERT_FALSE(c);
   EXPECT_EQ(c.status().code(), Status::Code::NotFound) << c.message();
   EXPECT_EQ(side, 1);
@@ -142,7 +142,7 @@ TEST_F(CompareTest, ADirectoryAgreesWithItsCopyEverywhere) {
   const std::string copy = temp_dir("compare-copy");
   fs::copy(*flying_, copy);
   Result<SectorComparison> c =
-      compare_sector({&NINE, *flying_}, {&NINE, copy}, S33, Metric::DTM, 1);
+      compare_sector({&NINE, *flying_}, {&NINE, copy}, S33, Metric::PLAIN, 1);
   ASSERT_TRUE(c) << c.message();
   EXPECT_EQ(c->agree(), c->positions);
   EXPECT_GT(c->positions, 0u);
@@ -168,7 +168,7 @@ TEST_F(CompareTest, ADamagedBlockIsNamed) {
     f.put(char(was ^ 0x40));
   }
   Result<SectorComparison> c =
-      compare_sector({&NINE, *flying_}, {&NINE_NOFLYING, copy}, S33, Metric::DTM, 1);
+      compare_sector({&NINE, *flying_}, {&NINE_NOFLYING, copy}, S33, Metric::PLAIN, 1);
   ASSERT_FALSE(c);
   EXPECT_NE(c.message().find(path), std::string::npos) << c.message();
   EXPECT_NE(c.message().find("corrupt table"), std::string::npos) << c.message();
@@ -180,7 +180,7 @@ TEST_F(CompareTest, AMissingTableIsNotFound) {
   fs::create_directories(empty);
   int side = -1;
   Result<SectorComparison> c =
-      compare_sector({&NINE, *flying_}, {&NINE_NOFLYING, empty}, S33, Metric::DTM, 1, {}, &side);
+      compare_sector({&NINE, *flying_}, {&NINE_NOFLYING, empty}, S33, Metric::PLAIN, 1, {}, &side);
   ASSERT_FALSE(c);
   EXPECT_EQ(c.status().code(), Status::Code::NotFound) << c.message();
   EXPECT_EQ(side, 1);

@@ -8,17 +8,20 @@
 #     byte-identical to the reference;
 # that a rerun on the still full disk fails the same way without damaging anything; and
 # that after growing the filesystem a rerun resumes (skips the finished units), finishes,
-# and gives tables identical to the reference that pass a full `verify`.
+# and gives tables identical to the reference that pass a full `verify`; and the same of
+# the play-set step (pack --play-set), whose error names the table it was rewriting.
 # Needs root to mount a tmpfs; exits 77 (skipped) when mounting is not permitted.
 # Usage: enospc.sh <millbase binary> [reference six tables; default: solved here]
 set -euo pipefail
 bin=$1
 ref=${2:-}
 work=$(mktemp -d)
-mnt="$work/full"
-mkdir "$mnt"
+mnt="$work/full" mnt2="$work/full-play-set"
+mkdir "$mnt" "$mnt2"
 cleanup() {
-  if mountpoint -q "$mnt"; then umount "$mnt" || umount -l "$mnt"; fi
+  for m in "$mnt" "$mnt2"; do
+    if mountpoint -q "$m"; then umount "$m" || umount -l "$m"; fi
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -93,8 +96,38 @@ diff -r -x .lock "$ref" "$mnt" >/dev/null ||
   fail "verify fails: $(tail -3 "$work/verify")"
 echo "verify: $(tail -1 "$work/verify")"
 
+# The play-set step on a full disk: pack --play-set rewrites placement tables without
+# distances, each under a temporary name first. It stops with exit 1 naming the table
+# (not only its temporary file), leaves no temporary file and only whole tables; after
+# the filesystem grows, the same command finishes with the tables of a play set made
+# with room to spare.
+packed="$work/packed" roomy="$work/roomy"
+cp -r "$ref" "$packed" && "$bin" pack --variant six --db "$packed" -q >/dev/null
+cp -r "$packed" "$roomy" && "$bin" pack --variant six --play-set --db "$roomy" -q >/dev/null
+pages=$(find "$packed" -type f -printf '%s\n' | awk '{ p += int(($1 + 4095) / 4096) } END { print p }')
+mount -t tmpfs -o size=$((pages * 4))k tmpfs "$mnt2"  # full once the tables are in
+cp -r "$packed"/. "$mnt2"/
+code=0
+"$bin" pack --variant six --play-set --db "$mnt2" -q >/dev/null 2>"$work/err" || code=$?
+echo "play set on a full disk: exit $code, stderr: $(cat "$work/err")"
+[ "$code" = 1 ] || fail "play set on a full disk: exit $code, expected 1"
+pattern="^millbase: cannot rewrite without distances $mnt2/[0-9+-]+\.mbt: .*No space left on device$"
+[[ "$(cat "$work/err")" =~ $pattern ]] || fail "play set: stderr does not match '$pattern'"
+left=$(find "$mnt2" -name '*.tmp*')
+[ -z "$left" ] || fail "play set: temporary files left: $left"
+rc=0
+"$bin" verify --variant six --db "$mnt2" --quick >"$work/quick" 2>&1 || rc=$?
+[ "$rc" = 0 ] || fail "play set: verify --quick after the full disk exited $rc: $(tail -3 "$work/quick")"
+mount -o remount,size=8m "$mnt2"
+code=0
+"$bin" pack --variant six --play-set --db "$mnt2" -q >/dev/null 2>"$work/err" || code=$?
+[ "$code" = 0 ] || fail "play set after growing the filesystem: exit $code: $(cat "$work/err")"
+diff -r -x .lock -x .writers "$roomy" "$mnt2" >/dev/null ||
+  fail "play set: tables differ from one made with room: $(diff -rq -x .lock -x .writers "$roomy" "$mnt2" | head -3)"
+echo "play set: resumed after growing the filesystem, the same tables"
+
 if ((failures)); then
   echo "FAIL ($failures problems)"
   exit 1
 fi
-echo "ok: full disk reported, only complete tables left, resumed after growing the filesystem"
+echo "ok: full disk reported, only complete tables left, resumed after growing the filesystem; the same for the play-set step"

@@ -63,7 +63,7 @@ set(CLI_INPUT "")
 # The directories cannot be mixed up.
 millbase_cli_test(solve_fifty_into_plain 2 "need a directory of their own"
   solve --rule fifty --plain ${SIX_DB} --out ${SIX_DB})
-millbase_cli_test(probe_plain_as_fifty 2 "holds dtm tables, not the 50-ply rule's"
+millbase_cli_test(probe_plain_as_fifty 2 "holds plain tables, not the 50-ply rule's"
   probe --rule fifty --db ${SIX_DB} ${CURSED})
 millbase_cli_test(probe_fifty_as_plain 2 "holds fifty tables; read them with --rule fifty"
   probe --db ${FIFTY_DB} ${CURSED})
@@ -88,7 +88,7 @@ millbase_pack_copy(pack_fifty_play_set ${FIFTY_DB} six_fifty ${FIFTY_PLAY_SET} s
 millbase_cli_test(verify_fifty_play_set 0 "231 sectors, 3258758 positions, 0 mismatches"
   verify --rule fifty --db ${FIFTY_PLAY_SET})
 set_tests_properties(cli.verify_fifty_play_set PROPERTIES FIXTURES_REQUIRED six_fifty_play_set)
-millbase_cli_test(probe_bad_rule 2 "unknown rule 'forty' \\(choose none or fifty\\)"
+millbase_cli_test(probe_bad_rule 2 "unknown rule 'forty' \\(choose plain or fifty\\)"
   probe --rule forty ${CURSED})
 set_tests_properties(cli.probe_fifty_cursed_json
   cli.probe_fifty_counters cli.probe_fifty_placement_counter cli.info_six_fifty

@@ -3,7 +3,7 @@
 # and with two threads give exactly the tables of commit ab7ba36, whose SHA-256 sums are
 # in table_sums/ (written by that commit's solver with Debian 12's libzstd 1.5.4; a zstd
 # that compresses differently would change the bytes, not the values: `millbase verify`
-# and the reference tests judge those). bench/identical_nine.sh does the same for nine's
+# and the reference tests judge those). bench/long/identical_nine.sh does the same for nine's
 # sectors up to 6 stones a side.
 # Usage: identical_tables.sh <millbase binary> <dir of table_sums>
 set -euo pipefail

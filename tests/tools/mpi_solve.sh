@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# millbase solve --mpi (#26): an MPI job of 3 ranks writes the tables of a single-process
-# solve byte for byte (six whole, nine up to 5 stones a side); a job whose rank 1 is
-# killed with SIGKILL mid-run stops, and the same command resumes it to the same tables;
-# a job continues a directory a single-process solve left half done.
+# millbase solve --mpi (#26, #50): an MPI job of 3 ranks writes the tables of a
+# single-process solve byte for byte (six whole, nine up to 5 stones a side); a job whose
+# rank 1 is killed with SIGKILL mid-run stops, and the same command resumes it to the
+# same tables; a job whose mpirun is killed leaves no rank behind, and a solve run at
+# once resumes it; a job continues a directory a single-process solve left half done.
 # Usage: mpi_solve.sh <millbase binary> <mpirun>
 set -euo pipefail
 bin=$1 mpirun=$2
@@ -73,6 +74,39 @@ mpi 3 "$bin" solve --variant nine --max-stones 5 --out "$work/killed" -j 1 --mpi
 grep -q '"units_skipped":[1-9]' "$work/resumed.json" ||
   { echo "FAIL: the resumed job solved everything again"; cat "$work/resumed.json"; exit 1; }
 same "$work/nine" "$work/killed" "nine up to 5, rank 1 killed after $before tables, resumed"
+
+# Kill mpirun itself, as a batch scheduler ends a job at its time limit (the job as a
+# user starts it: mpirun's own binding, two threads a rank, progress on stderr): every
+# rank stops within 0.5 s and writes no table after the kill (before the launcher
+# watch, ranks went on for a second and wrote 2 more of the 9), and the same solve run
+# at once (the plain one) resumes the directory to the same tables.
+"$mpirun" --oversubscribe -n 3 "$bin" solve --mpi --variant nine --max-stones 5 \
+  --out "$work/launcher" >/dev/null 2>"$work/launcher.err" &
+launcher=$!
+for ((i = 0; i < 1200; i++)); do
+  n=$(ls "$work/launcher" 2>/dev/null | grep -c '\.mbt$' || true)
+  [ "$n" -ge 5 ] && break
+  sleep 0.02
+done
+[ "$n" -ge 5 ] || { echo "FAIL: the job wrote too few tables to be killed mid-way"; exit 1; }
+kill -9 "$launcher"
+n=$(ls "$work/launcher" | grep -c '\.mbt$')  # the tables written before the kill
+wait "$launcher" 2>/dev/null || true
+ranks="solve --mpi --variant nine --max-stones 5 --out $work/launcher"
+for ((i = 0; i < 10; i++)); do
+  pgrep -f "$ranks" >/dev/null || break
+  sleep 0.05
+done
+left=$(pgrep -f "$ranks" || true)
+[ -z "$left" ] || { echo "FAIL: ranks outlived their launcher by 0.5 s: $left"; exit 1; }
+gone_ms=$((i * 50))
+after=$(ls "$work/launcher" | grep -c '\.mbt$')
+[ "$after" = "$n" ] || { echo "FAIL: $((after - n)) tables written after the launcher was killed"; exit 1; }
+rc=0
+"$bin" solve --variant nine --max-stones 5 --out "$work/launcher" -q -j 2 >/dev/null \
+  2>"$work/rerun.err" || rc=$?
+[ "$rc" = 0 ] || { echo "FAIL: the solve run at once after the kill exited $rc"; cat "$work/rerun.err"; exit 1; }
+same "$work/nine" "$work/launcher" "nine up to 5, mpirun killed after $n tables (ranks gone within ${gone_ms} ms), solved at once"
 
 # A single-process solve stopped half way, finished by a job of 2 ranks.
 "$bin" solve --variant six --sector 4-4 --out "$work/half" -q >/dev/null

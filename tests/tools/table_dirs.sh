@@ -27,13 +27,13 @@ d="$work/tables"
 grep -q "^variant: nine$" "$d/MANIFEST" || fail "no manifest naming nine"
 grep -q "^solved: 3-3$" "$d/MANIFEST" || fail "manifest does not record --max-stones 3: $(cat "$d/MANIFEST")"
 sum_before=$(cat "$d"/*.mbt | md5sum)
-expect 2 "$d holds tables of nine \(metric dtm, format 1\), not of six" -- \
+expect 2 "$d holds tables of nine \(metric plain, format 1\), not of six" -- \
   solve --variant six --out "$d" -q
 # Without the manifest (a directory from before manifests) the headers tell.
 mv "$d/MANIFEST" "$work/MANIFEST.nine"
-expect 2 "3-3.mbt is a table of nine \(metric dtm\), not of six \(metric dtm\); $d has no MANIFEST" -- \
+expect 2 "3-3.mbt is a table of nine \(metric plain\), not of six \(metric plain\); $d has no MANIFEST" -- \
   solve --variant six --out "$d" -q
-expect 2 "3-3.mbt is a table of nine \(metric dtm\), not of nine-noflying" -- \
+expect 2 "3-3.mbt is a table of nine \(metric plain\), not of nine-noflying" -- \
   solve --variant nine-noflying --out "$d" -q
 [ "$(cat "$d"/*.mbt | md5sum)" = "$sum_before" ] || fail "a refused solve changed the tables"
 mv "$work/MANIFEST.nine" "$d/MANIFEST"

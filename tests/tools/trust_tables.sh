@@ -33,37 +33,37 @@ fresh() { rm -rf "${work:?}/$1" && cp -r "$2" "$work/$1"; }
 five="$work/five"
 "$bin" solve --variant five --out "$five" -q >/dev/null
 
-# A 50-ply directory whose MANIFEST says dtm.
+# A 50-ply directory whose MANIFEST says plain.
 fresh f "$six_fifty"
 sed -i 's/^metric: fifty$/metric: dtm/' "$work/f/MANIFEST"
 before=$(sums "$work/f")
-expect 2 "$work/f/[^ ]+\.mbt is a table of six \(metric fifty\), not of six \(metric dtm\); $work/f/MANIFEST says six \(metric dtm\), but the tables decide\. Nothing was written" -- \
+expect 2 "$work/f/[^ ]+\.mbt is a table of six \(metric fifty\), not of six \(metric plain\); $work/f/MANIFEST says six \(metric plain\), but the tables decide\. Nothing was written" -- \
   solve --variant six --out "$work/f" -q
-expect 2 "is a table of six \(metric fifty\), not of six \(metric dtm\)" -- pack --db "$work/f" -q
-expect 2 "$work/f holds tables of six \(metric dtm" -- \
+expect 2 "is a table of six \(metric fifty\), not of six \(metric plain\)" -- pack --db "$work/f" -q
+expect 2 "$work/f holds tables of six \(metric plain" -- \
   solve --variant six --rule fifty --plain "$six" --out "$work/f" -q
-[ "$(sums "$work/f")" = "$before" ] || fail "tables of a 50-ply directory marked dtm changed"
+[ "$(sums "$work/f")" = "$before" ] || fail "tables of a 50-ply directory marked plain changed"
 
 # Six's plain tables under a MANIFEST that says five.
 fresh p "$six"
 sed -i 's/^variant: six$/variant: five/' "$work/p/MANIFEST"
 before=$(sums "$work/p")
-expect 2 "is a table of six \(metric dtm\), not of five \(metric dtm\); $work/p/MANIFEST says five" -- \
+expect 2 "is a table of six \(metric plain\), not of five \(metric plain\); $work/p/MANIFEST says five" -- \
   solve --variant five --out "$work/p" -q
-expect 2 "is a table of six \(metric dtm\), not of five" -- pack --variant five --db "$work/p" -q
+expect 2 "is a table of six \(metric plain\), not of five" -- pack --variant five --db "$work/p" -q
 expect 2 "$work/p holds tables of five" -- \
   solve --variant six --rule fifty --plain "$six" --out "$work/p" -q
 [ "$(sums "$work/p")" = "$before" ] || fail "six's tables under a MANIFEST of five changed"
 
 # Plain tables under a MANIFEST that says fifty: the 50-ply solve must not take them.
 fresh q "$six"
-sed -i 's/^metric: dtm$/metric: fifty/' "$work/q/MANIFEST"
+sed -i 's/^metric: plain$/metric: fifty/' "$work/q/MANIFEST"
 before=$(sums "$work/q")
-expect 2 "is a table of six \(metric dtm\), not of six \(metric fifty\)" -- \
+expect 2 "is a table of six \(metric plain\), not of six \(metric fifty\)" -- \
   solve --variant six --rule fifty --plain "$six" --out "$work/q" -q
 expect 2 "holds tables of six \(metric fifty" -- solve --variant six --out "$work/q" -q
 expect 2 "$work/q holds fifty tables; read them with --rule fifty" -- pack --db "$work/q" -q
-expect 2 "is a table of six \(metric dtm\), not of six \(metric fifty\)" -- \
+expect 2 "is a table of six \(metric plain\), not of six \(metric fifty\)" -- \
   pack --rule fifty --db "$work/q" -q
 [ "$(sums "$work/q")" = "$before" ] || fail "plain tables under a MANIFEST of fifty changed"
 
@@ -75,30 +75,47 @@ expect 2 "is a table of six \(metric fifty\), not of five \(metric fifty\)" -- \
   solve --variant five --rule fifty --plain "$five" --out "$work/r" -q
 [ "$(sums "$work/r")" = "$before" ] || fail "six's 50-ply tables under five's MANIFEST changed"
 
-# MANIFESTs that cannot be read: refused before anything is written, with what is wrong.
-for bad in empty garbage format junk; do
+# MANIFESTs that cannot be read: refused as damage (exit 1) before anything is written,
+# with the file and what is wrong; a byte that is not printable is escaped, never printed.
+for bad in empty garbage format junk variant metric newer; do
   fresh m "$six"
   case $bad in
-    empty) : >"$work/m/MANIFEST"; why="bad first line" ;;
-    garbage) printf '\x01\x02 not a manifest\n' >"$work/m/MANIFEST"; why="bad first line" ;;
+    empty) : >"$work/m/MANIFEST"; why="corrupt manifest: bad first line" ;;
+    garbage) printf '\x01\x02 not a manifest\n' >"$work/m/MANIFEST"; why="corrupt manifest: bad first line" ;;
     format) sed -i 's/^format: .*/format: 65537/' "$work/m/MANIFEST"
-      why="format '65537' is not a format number \(0\.\.65535\)" ;;
+      why="corrupt manifest: format '65537' is not a format number \(0\.\.65535\)" ;;
     junk) sed -i 's/^variant: six$/variant: six junk/' "$work/m/MANIFEST"
-      why="'variant:' takes one word, not ' six junk'" ;;
+      why="corrupt manifest: 'variant:' takes one word, not ' six junk'" ;;
+    variant) sed -i 's/^variant: six$/variant: s\x95x/' "$work/m/MANIFEST"
+      why="corrupt manifest: variant 's\\\\x95x' is not a variant's name" ;;
+    metric) sed -i 's/^metric: plain$/metric: pl\x01in/' "$work/m/MANIFEST"
+      why="corrupt manifest: unknown metric 'pl\\\\x01in'" ;;
+    newer) sed -i 's/^format: .*/format: 2/' "$work/m/MANIFEST"
+      why="tables of format 2, this build reads format 1" ;;
   esac
   before=$(sums "$work/m")
-  expect 1 "$work/m/MANIFEST: corrupt manifest: $why" -- solve --variant six --out "$work/m" -q
-  expect 1 "$work/m/MANIFEST: corrupt manifest: $why" -- pack --db "$work/m" -q
-  expect 1 "$work/m/MANIFEST: corrupt manifest: $why" -- \
+  expect 1 "$work/m/MANIFEST: $why" -- solve --variant six --out "$work/m" -q
+  expect 1 "$work/m/MANIFEST: $why" -- pack --db "$work/m" -q
+  expect 1 "$work/m/MANIFEST: $why" -- \
     solve --variant six --rule fifty --plain "$work/m" --out "$work/m-fifty" -q
+  expect 1 "$work/m/MANIFEST: $why" -- probe --db "$work/m" "W: B: w 6 6"
+  out=$("$bin" probe --db "$work/m" "W: B: w 6 6" 2>&1) || true
+  ! LC_ALL=C grep -q '[^[:print:][:space:]]' <<<"$out" || fail "a raw byte reached the terminal: $out"
   [ "$(sums "$work/m")" = "$before" ] || fail "tables under a $bad MANIFEST changed"
 done
 # info names a corrupt MANIFEST once, and judges no table by it.
-fresh m "$six_fifty"
-: >"$work/m/MANIFEST"
-out=$("$bin" info "$work/m" 2>&1) && fail "info passed a corrupt MANIFEST"
-[ "$(grep -c 'millbase: ' <<<"$out")" = 1 ] || fail "info on an empty MANIFEST said: $out"
-grep -q "under the 50-ply rule, 231 tables, .*1 corrupt" <<<"$out" || fail "info said: $out"
+for bad in empty variant letter; do
+  fresh m "$six_fifty"
+  case $bad in
+    empty) : >"$work/m/MANIFEST" ;;
+    variant) sed -i 's/^variant: six$/variant: s\x95x/' "$work/m/MANIFEST" ;;
+    letter) sed -i 's/^variant: six$/variant: sqx/' "$work/m/MANIFEST" ;;
+  esac
+  out=$("$bin" info "$work/m" 2>&1) && fail "info passed a corrupt MANIFEST"
+  [ "$(grep -c 'millbase: ' <<<"$out")" = 1 ] || fail "info on a $bad MANIFEST said: $out"
+  grep -q "MANIFEST: corrupt manifest" <<<"$out" || fail "info on a $bad MANIFEST said: $out"
+  grep -q "under the 50-ply rule, 231 tables, .*1 corrupt" <<<"$out" || fail "info said: $out"
+done
 
 # A table under another sector's name is refused, not solved again over.
 fresh n "$six"

@@ -11,8 +11,8 @@
 #include "db/dir_choice.h"
 #include "db/dir_manifest.h"
 #include "db/value_text.h"
+#include "engine/engine_session.h"
 #include "player/player.h"
-#include "tools/engine/engine_session.h"
 
 namespace millbase::web {
 
@@ -110,7 +110,7 @@ std::shared_ptr<const Tablebase> WebApi::plain_tables(const Variant& v, const Ta
   const std::string plain = table_dir(v, it == options_.plain_dirs.end() ? "" : it->second);
   if (plain == fifty.dir()) return nullptr;
   Result<std::shared_ptr<const Tablebase>> tb = cache_.get(v, plain);
-  return tb && (*tb)->metric() == Metric::DTM ? *tb : nullptr;
+  return tb && (*tb)->metric() == Metric::PLAIN ? *tb : nullptr;
 }
 
 ApiResponse WebApi::handle(std::string_view path, const ApiParams& params) {
@@ -143,8 +143,8 @@ ApiResponse WebApi::variants() {
             ",\"stones\":" + std::to_string(v->stones) +
             ",\"flying\":" + (v->flying ? "true" : "false") +
             ",\"start\":" + json_string(format_position(*v, start_position(*v))) + ",\"points\":[" +
-            points + "],\"lines\":[" + lines + "],\"tables\":" +
-            (present ? json_string(*metric == Metric::FIFTY ? "fifty" : "none") : "null") +
+            points + "],\"lines\":[" + lines +
+            "],\"tables\":" + (present ? json_string(metric_name(*metric)) : "null") +
             ",\"dir\":" + json_string(d) + "}";
   }
   return {200, "{\"variants\":[" + list + "]}"};
@@ -193,7 +193,7 @@ WebApi::Values WebApi::game_values(const Variant& v, engine::EngineSession& s) {
   }
   s.set_tables(*tb);
   out.metric = (*tb)->metric();
-  out.rule = out.metric == Metric::FIFTY ? "\"fifty\"" : "\"none\"";
+  out.rule = std::string("\"") + metric_name(out.metric) + "\"";
   Result<ValueCode> now = (*tb)->probe(p);
   Result<std::vector<MoveValue>> analyzed =
       ongoing && now ? analyze_matching(**tb, p, nullptr, out.counter)

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "db/tablebase.h"
-#include "tools/engine/fix_hint.h"
+#include "engine/fix_hint.h"
 #include "web/api/table_cache.h"
 
 namespace millbase::engine {
@@ -61,7 +61,7 @@ class WebApi {
   // The values of a game's position and of its legal moves.
   struct Values {
     bool valued = false;  // from the tables (else every move's value is null)
-    Metric metric = Metric::DTM;
+    Metric metric = Metric::PLAIN;
     int counter = 0;
     std::string rule = "null", value = "null", tables_error = "null";  // as JSON
     std::vector<MoveValue> legal;    // every legal move, best first when valued
@@ -77,7 +77,7 @@ class WebApi {
   ApiResponse computer(const ApiParams& params);
 
   // Returns s's message with the command that builds a missing table of v.
-  std::string explain(const Status& s, const Variant& v, Metric metric = Metric::DTM) const;
+  std::string explain(const Status& s, const Variant& v, Metric metric = Metric::PLAIN) const;
 
   const WebApiOptions options_;
   TableCache cache_;

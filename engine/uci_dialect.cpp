@@ -1,0 +1,380 @@
+#include "engine/uci_dialect.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "core/board_text.h"
+#include "core/notation.h"
+#include "db/value_text.h"
+#include "engine/sanmill_values.h"
+
+namespace millbase::engine {
+
+namespace {
+
+// SkillLevel: 1..5 are the player's levels, 6 and above perfect play.
+constexpr int MAX_SKILL = 30;
+
+// Returns words[from..] joined by single blanks.
+std::string join(const std::vector<std::string>& words, size_t from) {
+  std::string text;
+  for (size_t i = from; i < words.size(); ++i) text += (i > from ? " " : "") + words[i];
+  return text;
+}
+
+}  // namespace
+
+UciDialect::UciDialect(const Variant& v, std::string db, uint64_t seed, Output out, CostNote cost)
+    : s_(v, db, seed, std::move(cost)), db_(std::move(db)), out_(std::move(out)) {}
+
+void UciDialect::report(const Status& st) { say("info string error " + s_.explain(st)); }
+
+void UciDialect::finish() {
+  if (held_.empty()) return;
+  out_(held_);
+  held_.clear();
+}
+
+Status UciDialect::handle(const std::string& cmd, std::vector<std::string>& words) {
+  if (cmd != "isready") finish();  // stop, ponderhit and any other command end `go infinite`
+  if (cmd == "uci") return handshake();
+  if (cmd == "isready") return say("readyok");
+  if (cmd == "setoption") return set_option(words);
+  if (cmd == "ucinewgame") return new_game();
+  if (cmd == "position") return set_position(words);
+  if (cmd == "go") return go(words);
+  if (cmd == "analyze") return analyze(words);
+  if (cmd == "eval") return eval();
+  if (cmd == "d") return show();
+  if (cmd == "fen") {
+    if (Status st = ready(); !st) return st;
+    return say("fen " + fen());
+  }
+  // No search ever runs in the background: nothing else to stop.
+  if (cmd == "stop" || cmd == "ponderhit" || cmd == "debug" || cmd == "register")
+    return Status::ok();
+  return say("info string unknown command " + quote_token(cmd));
+}
+
+Status UciDialect::say(const std::string& s) {
+  out_(s);
+  return Status::ok();
+}
+
+Status UciDialect::handshake() {
+  std::string variants;
+  for (const Variant* v : all_variants()) variants += " var " + std::string(v->name);
+  return say(std::string("id name millbase ") + MILLBASE_VERSION +
+             "\nid author the millbase developers"
+             "\noption name Variant type combo default " +
+             std::string(s_.variant().name) + variants +
+             "\noption name TablePath type string default <empty>" +
+             "\noption name SkillLevel type spin default " + std::to_string(MAX_SKILL) +
+             " min 1 max " + std::to_string(MAX_SKILL) +
+             "\noption name Seed type spin default 1 min 0 max 2147483647"
+             "\noption name ScoreFromWhite type check default false"
+             "\noption name CombinedMoves type check default false"
+             "\noption name BestMoveLine type combo default auto var auto var uci var sanmill\n" +
+             SanmillRules::option_lines() + "\nuciok");
+}
+
+// setoption name <id> [value <x>]; the id in any case, its words joined.
+Status UciDialect::set_option(const std::vector<std::string>& words) {
+  const auto [name, value] = parse_setoption(words);
+  const std::string lower = ascii_lower(value);
+  if (name == "variant") {
+    if (Status st = s_.set_variant(value); !st) return st;
+    rules_in_use_ = false;  // the game named, until a rule option is set again
+    origin_ = {};
+    return Status::ok();
+  }
+  if (SanmillRules::has(name)) {
+    if (Status st = rules_.set(name, value); !st) return st;
+    rules_in_use_ = true;
+    Result<const Variant*> v = rules_.variant();
+    if (v && *v != &s_.variant()) {
+      s_.set_variant((*v)->name);
+      origin_ = {};
+    }
+    return Status::ok();
+  }
+  if (name == "tablepath") {  // <empty>, as GUIs send the default: --db's, else data/<variant>
+    s_.set_db(value.empty() || lower == "<empty>" ? db_ : value);
+    return Status::ok();
+  }
+  if (name == "skilllevel" || name == "seed") {
+    const bool seed = name == "seed";
+    Result<long> n = parse_spin(name, value, seed ? 0 : 1, seed ? 2147483647L : MAX_SKILL);
+    if (!n) return n.status();
+    if (seed)
+      s_.set_seed(uint64_t(*n));
+    else
+      level_ = *n >= PERFECT ? PERFECT : int(*n);
+    return Status::ok();
+  }
+  if (name == "scorefromwhite" || name == "combinedmoves") {
+    Result<bool> on = parse_check(name, value);
+    if (!on) return on.status();
+    (name == "scorefromwhite" ? score_from_white_ : combined_) = *on;
+    return Status::ok();
+  }
+  if (name == "bestmoveline") {
+    if (lower != "auto" && lower != "uci" && lower != "sanmill")
+      return Status::error("option 'bestmoveline' takes auto, uci or sanmill, not " +
+                           quote_token(value));
+    line_form_ = lower == "auto"  ? LineForm::Auto
+                 : lower == "uci" ? LineForm::Uci
+                                  : LineForm::Sanmill;
+    return Status::ok();
+  }
+  return say("info string unknown option " + quote_token(name));
+}
+
+// Returns ok, or why the rule options in use select no solved game.
+Status UciDialect::rules_ready() const {
+  if (!rules_in_use_) return Status::ok();
+  Result<const Variant*> v = rules_.variant();
+  return v ? Status::ok() : v.status();
+}
+
+Status UciDialect::ready() const {
+  if (Status st = rules_ready(); !st) return st;
+  if (!refused_.empty()) return Status::error(refused_);
+  return Status::ok();
+}
+
+// position ...: load_position(), or no position at all until the next valid one.
+Status UciDialect::set_position(std::vector<std::string>& words) {
+  Status st = rules_ready();
+  if (st) st = load_position(words);
+  refused_ = st ? "" : "no position: the last 'position' was refused (" + st.message() + ")";
+  return st;
+}
+
+// startpos | fen <Sanmill's FEN or the project's notation>, then [moves ...]; on error the
+// session is unchanged.
+Status UciDialect::load_position(std::vector<std::string>& words) {
+  std::vector<std::string> moves = split_moves(words);
+  const Variant& v = s_.variant();
+  const std::string first = words.empty() ? "" : ascii_lower(words[0]);
+  if (words.size() == 1 && first == "startpos") {
+    if (Status st = s_.set_position(start_position(v), moves, true); !st) return st;
+    origin_ = {};
+    return Status::ok();
+  }
+  if (first != "fen" || words.size() < 2)
+    return Status::error("position takes 'startpos' or 'fen <position>', then 'moves ...'");
+  const std::string text = join(words, 1);
+  if (!is_sanmill_fen(text)) {
+    Result<Position> p = parse_position(v, text);
+    if (!p) return p.status();
+    if (Status st = s_.set_position(*p, moves, true); !st) return st;
+    origin_ = {p->side_to_move == BLACK ? 1 : 0, 0};  // Sanmill's count at move number 1
+    return Status::ok();
+  }
+  Result<SanmillFen> fen = parse_sanmill_fen(v, text);
+  if (!fen) return fen.status();
+  if (fen->pending) {  // its removal must come first
+    const std::string move = format_move(v, *fen->pending);
+    if (!moves.empty() && !is_separate_removal(moves[0], move))
+      return Status::error(
+          "the FEN waits for a removal (action r): the first move must be "
+          "'x<point>', not " +
+          quote_token(moves[0]));
+    moves.insert(moves.begin(), move);
+  }
+  if (Status st = s_.set_position(fen->position, moves, true, fen->counter); !st) return st;
+  origin_ = {fen->ply, fen->none_mark};
+  return Status::ok();
+}
+
+Status UciDialect::new_game() {
+  Status st = s_.set_position(start_position(s_.variant()), {}, true);
+  assert(st.is_ok());
+  refused_.clear();
+  origin_ = {};
+  return st;
+}
+
+std::string UciDialect::fen() const {
+  const Game& g = s_.game();
+  SanmillFen f;
+  f.position = g.position();
+  if (const Move* m = s_.pending()) f.pending = *m;
+  f.counter = s_.counter();
+  f.ply = origin_.ply;
+  for (Move m : g.moves()) f.ply += m.remove == NO_POINT ? 1 : 2;  // a removal is an action
+  f.none_mark = origin_.none_mark;
+  return format_sanmill_fen(s_.variant(), f);
+}
+
+// Returns true when a value is reported from White's side although Black is to move.
+bool UciDialect::flipped() const {
+  return score_from_white_ && s_.game().position().side_to_move == BLACK;
+}
+
+// Returns the score of value v for the side to move: "mate <plies>" (negative when
+// losing) or "cp 0" for a draw; "cp 10000" (or -10000) for a win (loss) whose distance
+// the tables do not store; from White's side with ScoreFromWhite.
+std::string UciDialect::score(ValueCode v) const {
+  if (is_draw(v)) return "cp 0";
+  if (distance_unknown(v)) return is_win(v) != flipped() ? "cp 10000" : "cp -10000";
+  const int plies = shown_plies(v, s_.metric());
+  return "mate " + std::to_string(is_win(v) != flipped() ? plies : -plies);
+}
+
+// Returns value v in words, from the side score() takes: "win in 13", "loss in 4", "draw".
+std::string UciDialect::words(ValueCode v) const {
+  if (is_draw(v)) return "draw";
+  if (distance_unknown(v))
+    return is_win(v) != flipped() ? "win (distance not stored)" : "loss (distance not stored)";
+  return std::string(is_win(v) != flipped() ? "win in " : "loss in ") +
+         std::to_string(shown_plies(v, s_.metric()));
+}
+
+// Returns m as the GUI plays it: one action at a time unless CombinedMoves (a move
+// that closes a mill, then its removal "x<point>" at the next go).
+std::string UciDialect::action(Move m) const {
+  const Variant& v = s_.variant();
+  if (s_.pending()) return "x" + std::string(point_name(*v.board, m.remove));
+  if (!combined_) m.remove = NO_POINT;
+  return format_move(v, m);
+}
+
+// Returns the moves as action() writes them, each once with the value of its best
+// completion (moves: best first), best first.
+std::vector<std::pair<std::string, ValueCode>> UciDialect::actions(
+    const std::vector<MoveValue>& moves) const {
+  std::vector<std::pair<std::string, ValueCode>> out;
+  for (const MoveValue& m : moves) {
+    std::string a = action(m.move);
+    if (std::none_of(out.begin(), out.end(), [&](const auto& e) { return e.first == a; }))
+      out.emplace_back(std::move(a), m.value);
+  }
+  return out;
+}
+
+// Returns true when go answers in Sanmill's one line: BestMoveLine sanmill, or auto once
+// a rule option is set.
+bool UciDialect::sanmill_line() const {
+  return line_form_ == LineForm::Sanmill || (line_form_ == LineForm::Auto && rules_in_use_);
+}
+
+// Returns the line that ends go's answer: "bestmove <move>", or in Sanmill's form
+// "info score <white_score> bestmove <move>".
+std::string UciDialect::last_line(const std::string& move, int white_score) const {
+  if (!sanmill_line()) return "bestmove " + move;
+  return "info score " + std::to_string(white_score) + " bestmove " + move;
+}
+
+// Returns "info string result <white|black|draw> reason <why>" for a game that is over.
+std::string UciDialect::result_line() const {
+  const Game& g = s_.game();
+  return "info string result " + std::string(outcome_name(g.outcome())) + " reason " +
+         std::string(reason_name(g.reason()));
+}
+
+// Returns go's answer line by line, the one with bestmove last: the reason and
+// "bestmove none" when it cannot answer, the result at game over, else the topn best
+// actions, the chosen move's value and the move.
+std::vector<std::string> UciDialect::answer(size_t topn) {
+  if (Status st = ready(); !st) return {"info string error " + st.message(), last_line("none", 0)};
+  const Game& g = s_.game();
+  if (g.outcome() != Outcome::Ongoing) {
+    const int white = g.outcome() == Outcome::WhiteWins   ? SANMILL_MATE
+                      : g.outcome() == Outcome::BlackWins ? -SANMILL_MATE
+                                                          : 0;
+    return {result_line(), last_line(g.outcome() == Outcome::Draw ? "draw" : "none", white)};
+  }
+  Result<std::vector<MoveValue>> moves = s_.moves();
+  Result<Move> chosen = moves ? s_.choose(level_) : Result<Move>(moves.status());
+  if (!chosen)  // a GUI waiting for the answer never hangs
+    return {"info string error " + s_.explain(chosen.status()), last_line("none", 0)};
+  std::vector<std::string> out;
+  const auto listed = actions(*moves);
+  for (size_t i = 0; i < topn && i < listed.size(); ++i)
+    out.push_back("info topn rank " + std::to_string(i + 1) + " move " + listed[i].first +
+                  " score " + score(listed[i].second));
+  ValueCode value = DRAW;
+  for (const MoveValue& m : *moves)
+    if (m.move == *chosen) value = m.value;
+  out.push_back("info depth 1 score " + score(value) + " string " + words(value));
+  out.push_back(last_line(action(*chosen), sanmill_score(value, g.position().side_to_move)));
+  return out;
+}
+
+// go [topn N] [infinite | ponder] [other search limits, ignored: the tables answer at
+// once]; after infinite or ponder the last line waits for stop (or any other command).
+Status UciDialect::go(const std::vector<std::string>& words) {
+  size_t topn = 0;
+  bool wait = false;
+  for (size_t i = 0; i < words.size(); ++i) {
+    const std::string w = ascii_lower(words[i]);
+    wait = wait || w == "infinite" || w == "ponder";
+    if (w == "topn" && i + 1 < words.size()) topn = std::strtoul(words[i + 1].c_str(), nullptr, 10);
+  }
+  const std::vector<std::string> lines = answer(topn);
+  for (size_t i = 0; i + 1 < lines.size(); ++i) say(lines[i]);
+  if (!wait) return say(lines.back());
+  held_ = lines.back();
+  return Status::ok();
+}
+
+// analyze [startpos | fen <position>] [moves ...]: Sanmill's "info analysis" line for the
+// position given (the session keeps its own) or the session's: every action with its
+// value for the mover, best first; "info analysis none" after the reason or the result
+// when there is none to give.
+Status UciDialect::analyze(std::vector<std::string>& words) {
+  const EngineSession::Line saved = s_.line();
+  const Origin origin = origin_;
+  Status st = words.empty() ? ready() : rules_ready();
+  if (st && !words.empty()) st = load_position(words);
+  std::string line = "info analysis";
+  if (st && s_.game().outcome() != Outcome::Ongoing) {
+    say(result_line());
+    line += " none";
+  } else if (st) {
+    if (Result<std::vector<MoveValue>> moves = s_.moves(); !moves)
+      st = moves.status();
+    else
+      for (const auto& [a, v] : actions(*moves))
+        line += " " + sanmill_analysis_entry(a, v, s_.metric());
+  }
+  if (!st) {
+    say("info string error " + s_.explain(st));
+    line = "info analysis none";
+  }
+  if (!words.empty()) {
+    s_.restore(saved);
+    origin_ = origin;
+  }
+  return say(line);
+}
+
+// info eval score <score>: the position's value, as go would report its best move; a
+// game drawn by the draw rules of play is worth a draw.
+Status UciDialect::eval() {
+  if (Status st = ready(); !st) return st;
+  if (s_.game().outcome() == Outcome::Draw) return say("info eval score cp 0 string draw");
+  Result<ValueCode> v = s_.value();
+  if (!v) return v.status();
+  return say("info eval score " + score(*v) + " string " + words(*v));
+}
+
+// The board, its FEN, its notation and any move waiting for its removal, as "#" lines.
+Status UciDialect::show() {
+  if (Status st = ready(); !st) return st;
+  const Variant& v = s_.variant();
+  std::string out = draw_board(v, s_.game().position()) + "fen " + fen() + "\nposition " +
+                    format_position(v, s_.game().position()) + "\n";
+  if (const Move* m = s_.pending())
+    out += "waiting for the removal after " + format_move(v, *m) + "\n";
+  for (size_t at = 0; at < out.size();) {
+    const size_t next = std::min(out.find('\n', at), out.size());
+    say("# " + out.substr(at, next - at));
+    at = next + 1;
+  }
+  return Status::ok();
+}
+
+}  // namespace millbase::engine

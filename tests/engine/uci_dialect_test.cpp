@@ -1,0 +1,179 @@
+// The UCI dialect without tables: what it answers before it needs them, and that it never
+// answers a `go` with a move of another position or game. Play with tables is in
+// tests/tools/sanmill_client.py.
+#include "engine/uci_dialect.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace millbase::engine {
+namespace {
+
+// Returns success when there are as many lines as parts and each line holds its part;
+// a part starting with '=' must be the whole line.
+::testing::AssertionResult Lines(const std::vector<std::string>& lines,
+                                 const std::vector<std::string>& parts) {
+  std::string all;
+  for (const std::string& l : lines) all += "\n  " + l;
+  bool ok = lines.size() == parts.size();
+  for (size_t i = 0; ok && i < parts.size(); ++i)
+    ok = parts[i].starts_with("=") ? lines[i] == parts[i].substr(1)
+                                   : lines[i].find(parts[i]) != std::string::npos;
+  if (ok) return ::testing::AssertionSuccess();
+  std::string want;
+  for (const std::string& p : parts) want += "\n  " + p;
+  return ::testing::AssertionFailure() << "lines:" << all << "\nexpected:" << want;
+}
+
+// Returns success when some line is `line`.
+::testing::AssertionResult Contains(const std::vector<std::string>& lines,
+                                    const std::string& line) {
+  for (const std::string& l : lines)
+    if (l == line) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "no line '" << line << "'";
+}
+
+// Returns success when text holds part.
+::testing::AssertionResult Has(const std::string& text, const std::string& part) {
+  if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "'" << text << "' lacks '" << part << "'";
+}
+
+// A directory that cannot exist: /dev/null is not a directory.
+const std::string NO_TABLES = "/dev/null/no-tables";
+
+class UciDialectTest : public ::testing::Test {
+ protected:
+  UciDialectTest() : d_(SIX, NO_TABLES, 1, [this](const std::string& s) { add(s); }) {}
+
+  // Returns the lines answered to one command line (its errors as report() gives them).
+  std::vector<std::string> run(const std::string& line) {
+    out_.clear();
+    std::istringstream in(line);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    const std::string cmd = ascii_lower(words.front());
+    words.erase(words.begin());
+    if (Status st = d_.handle(cmd, words); !st) d_.report(st);
+    return out_;
+  }
+
+  void add(const std::string& text) {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out_.push_back(line);
+  }
+
+  UciDialect d_;
+  std::vector<std::string> out_;
+};
+
+TEST_F(UciDialectTest, ARefusedPositionLeavesNoPositionUntilAValidOne) {
+  EXPECT_TRUE(Lines(run("position startpos moves d6 a7"), {"info string error in move 'a7'"}));
+  EXPECT_FALSE(d_.ready());
+  EXPECT_TRUE(Lines(run("go"), {"info string error no position: the last 'position' was "
+                                "refused (in move 'a7'",
+                                "=bestmove none"}));
+  EXPECT_TRUE(Lines(run("eval"), {"no position"}));
+  EXPECT_TRUE(Lines(run("analyze"), {"no position", "=info analysis none"}));
+  run("position startpos moves d6");
+  EXPECT_TRUE(d_.ready());
+  // Now go answers for d6; without tables it says which one is missing.
+  EXPECT_TRUE(Lines(run("go"), {"no table directory /dev/null/no-tables", "=bestmove none"}));
+  run("position fen W:z9 B: w");
+  EXPECT_FALSE(d_.ready());
+  run("ucinewgame");
+  EXPECT_TRUE(d_.ready());
+}
+
+TEST_F(UciDialectTest, RuleOptionsSelectTheGameOrRefuseIt) {
+  run("setoption name PiecesCount value 9");
+  EXPECT_EQ(d_.session().variant().name, "nine");
+  run("setoption name May Fly value false");
+  EXPECT_EQ(d_.session().variant().name, "nine-noflying");
+  run("setoption name PiecesCount value 12");
+  EXPECT_TRUE(Has(d_.ready().message(), "PiecesCount 12"));
+  // Once a rule option is set, go answers in Sanmill's one line.
+  EXPECT_TRUE(Lines(run("go"), {"has not solved: PiecesCount 12", "=info score 0 bestmove none"}));
+  EXPECT_TRUE(Lines(run("position startpos"), {"PiecesCount 12"}));
+  run("setoption name PiecesCount value 9");
+  EXPECT_TRUE(Has(d_.ready().message(), "no position"));  // that position was refused
+  run("position startpos moves a7");
+  EXPECT_TRUE(d_.ready());
+  // A bad value changes nothing.
+  EXPECT_TRUE(Lines(run("setoption name PiecesCount value 6"), {"takes a number 9..12, not '6'"}));
+  EXPECT_EQ(d_.session().variant().name, "nine-noflying");
+  // Variant names the game again, in the usual answer.
+  run("setoption name Variant value six");
+  EXPECT_TRUE(d_.ready());
+  EXPECT_TRUE(Lines(run("go"), {"no table directory", "=bestmove none"}));
+}
+
+TEST_F(UciDialectTest, GoInfiniteWaitsForStop) {
+  EXPECT_TRUE(Lines(run("go infinite"), {"no table directory"}));
+  EXPECT_TRUE(Lines(run("isready"), {"=readyok"}));
+  EXPECT_TRUE(Lines(run("stop"), {"=bestmove none"}));
+  EXPECT_TRUE(Lines(run("stop"), {}));
+  run("go ponder");
+  EXPECT_TRUE(Lines(run("position startpos"), {"=bestmove none"}));  // any command ends it
+  run("go infinite");
+  out_.clear();
+  d_.finish();
+  EXPECT_TRUE(Lines(out_, {"=bestmove none"}));
+}
+
+TEST_F(UciDialectTest, ReadsAndWritesSanmillsFen) {
+  run("setoption name PiecesCount value 9");
+  const std::string fen = "O@******/*******O/*******@ w p p 2 7 2 7 0 0 0 0 0 0 0 0 3";
+  run("position fen " + fen);
+  EXPECT_TRUE(Lines(run("fen"), {"=fen " + fen}));
+  run("position fen " + fen + " moves a1");
+  EXPECT_TRUE(
+      Lines(run("fen"), {"=fen O@******/*******O/*****O*@ b p p 3 6 2 7 0 0 0 0 0 0 0 0 3"}));
+  // A removal to come: the FEN's move waits for it, and the next token is that removal.
+  const std::string removal = "********/***@*@**/***OOO** w p r 3 6 2 7 1 0 0 0 0 0 0 0 4";
+  run("position fen " + removal);
+  EXPECT_TRUE(Lines(run("fen"), {"=fen " + removal}));
+  EXPECT_TRUE(Contains(run("d"), "# waiting for the removal after g1"));
+  run("position fen " + removal + " moves xf2");
+  EXPECT_TRUE(
+      Lines(run("fen"), {"=fen ********/*****@**/***OOO** b p p 3 6 1 7 0 0 0 0 0 0 0 0 4"}));
+  EXPECT_TRUE(Lines(run("position fen " + removal + " moves d6"),
+                    {"the first move must be 'x<point>', not 'd6'"}));
+  // The project's notation is still read.
+  run("position fen W:d5,b6 B:e5,a7 w 7 7");
+  EXPECT_TRUE(
+      Lines(run("fen"), {"=fen O@******/*******O/*******@ w p p 2 7 2 7 0 0 0 0 0 0 0 0 1"}));
+}
+
+TEST_F(UciDialectTest, AnalyzeAnswersInOneLineAndKeepsThePosition) {
+  run("position startpos moves d2");
+  EXPECT_TRUE(Lines(run("analyze fen W:d2 B:f2 w 5 5"),
+                    {"info string error no table directory", "=info analysis none"}));
+  EXPECT_TRUE(Contains(run("d"), "# position W:d2 B: b 5 6"));
+  EXPECT_TRUE(
+      Lines(run("analyze startpos moves z9"), {"unknown point 'z9'", "=info analysis none"}));
+  EXPECT_TRUE(d_.ready());  // analyze refuses its own position only
+}
+
+TEST_F(UciDialectTest, BestMoveLineChoosesTheForm) {
+  run("setoption name BestMoveLine value sanmill");
+  EXPECT_TRUE(Lines(run("go"), {"no table", "=info score 0 bestmove none"}));
+  run("setoption name PiecesCount value 9");
+  run("setoption name BestMoveLine value uci");
+  EXPECT_TRUE(Lines(run("go"), {"no table", "=bestmove none"}));
+  EXPECT_TRUE(Lines(run("setoption name BestMoveLine value both"),
+                    {"takes auto, uci or sanmill, not 'both'"}));
+}
+
+TEST_F(UciDialectTest, TheHandshakeListsTheRuleOptions) {
+  const std::vector<std::string> lines = run("uci");
+  EXPECT_TRUE(Contains(lines, "option name PiecesCount type spin default 9 min 9 max 12"));
+  EXPECT_TRUE(Contains(lines,
+                       "option name BestMoveLine type combo default auto var auto var "
+                       "uci var sanmill"));
+  EXPECT_EQ(lines.back(), "uciok");
+}
+
+}  // namespace
+}  // namespace millbase::engine
