@@ -3,7 +3,8 @@
 # single-process solve byte for byte (six whole, nine up to 5 stones a side); a job whose
 # rank 1 is killed with SIGKILL mid-run stops, and the same command resumes it to the
 # same tables; a job whose mpirun is killed leaves no rank behind, and a solve run at
-# once resumes it; a job continues a directory a single-process solve left half done.
+# once resumes it; a solve started as rank 0 dies waits for the other ranks and resumes;
+# a job continues a directory a single-process solve left half done.
 # Usage: mpi_solve.sh <millbase binary> <mpirun>
 set -euo pipefail
 bin=$1 mpirun=$2
@@ -107,6 +108,35 @@ rc=0
   2>"$work/rerun.err" || rc=$?
 [ "$rc" = 0 ] || { echo "FAIL: the solve run at once after the kill exited $rc"; cat "$work/rerun.err"; exit 1; }
 same "$work/nine" "$work/launcher" "nine up to 5, mpirun killed after $n tables (ranks gone within ${gone_ms} ms), solved at once"
+
+# Kill rank 0, which holds the directory's lock, mid-job, and start the plain solve at
+# the same moment, while ranks 1 and 2 may still be writing: it waits for them through
+# the .writers lock (never removing a file they could still rename), then resumes the
+# directory to the same tables.
+"$mpirun" --oversubscribe -n 3 "$bin" solve --mpi --variant nine --max-stones 5 \
+  --out "$work/rank0" >/dev/null 2>"$work/rank0.err" &
+job=$!
+victim=""
+for ((i = 0; i < 1200; i++)); do
+  n=$(ls "$work/rank0" 2>/dev/null | grep -c '\.mbt$' || true)
+  if [ "$n" -ge 4 ]; then
+    for p in $(pgrep -f "solve --mpi --variant nine --max-stones 5 --out $work/rank0" || true); do
+      if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=0'; then
+        victim=$p
+      fi
+    done
+    [ -n "$victim" ] && break
+  fi
+  sleep 0.02
+done
+[ -n "$victim" ] || { echo "FAIL: no rank 0 to kill"; exit 1; }
+kill -9 "$victim"
+rc=0
+"$bin" solve --variant nine --max-stones 5 --out "$work/rank0" -q -j 2 >/dev/null \
+  2>"$work/rank0-rerun.err" || rc=$?
+wait "$job" 2>/dev/null || true
+[ "$rc" = 0 ] || { echo "FAIL: the solve started as rank 0 died exited $rc"; cat "$work/rank0-rerun.err"; exit 1; }
+same "$work/nine" "$work/rank0" "nine up to 5, rank 0 killed and the plain solve started at once"
 
 # A single-process solve stopped half way, finished by a job of 2 ranks.
 "$bin" solve --variant six --sector 4-4 --out "$work/half" -q >/dev/null
