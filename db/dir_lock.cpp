@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <thread>
@@ -33,8 +34,11 @@ bool lock_within(int fd, int how, std::chrono::milliseconds wait) {
   }
 }
 
+// Returns a wait in words: "5.0 s".
 std::string seconds(std::chrono::milliseconds wait) {
-  return std::to_string(wait.count() / 1000.0).substr(0, 3) + " s";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f s", double(wait.count()) / 1000);
+  return buf;
 }
 
 WriteGuard write_guard = nullptr;
