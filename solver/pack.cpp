@@ -64,46 +64,88 @@ Result<RewriteAccess> open_for_rewrite(const Variant& v, const std::string& dir)
   return RewriteAccess{*metric, std::move(lock).value()};
 }
 
-Result<std::vector<PackedSector>> pack_tables(
-    const Variant& v, const std::string& dir,
-    const std::function<void(const PackedSector&)>& on_sector, bool quiet) {
-  Result<RewriteAccess> access = open_for_rewrite(v, dir);
-  if (!access) return access.status();
-  const Metric* metric = &access->metric;
-  std::vector<PackedSector> packed;
-  const SectorGraph graph(v);
-  // The tables to pack: the placement sectors first, from the empty board down, so that
-  // each is checked against successors still stored (else the check would recompute
-  // them), then the movement sectors in solving order.
+namespace {
+
+// The tables a pack derives, in its order: the placement sectors first, from the empty
+// board down, so that each is checked against successors still stored (else the check
+// would recompute them), then the movement sectors in solving order; with each sector's
+// predecessors, and the positions of them all.
+struct PackOrder {
   std::vector<Sector> selected;
   std::map<Sector, std::vector<Sector>> predecessors;
   uint64_t total = 0;
+};
+
+PackOrder pack_order(const Variant& v, const std::string& dir) {
+  const SectorGraph graph(v);
+  PackOrder order;
   for (const WorkUnit& unit : graph.units())
     for (const Sector& s : unit.sectors)
-      for (const Sector& c : successor_sectors(s)) predecessors[c].push_back(s);
+      for (const Sector& c : successor_sectors(s)) order.predecessors[c].push_back(s);
   for (const bool placement : {true, false})
     for (size_t u = 0; u < graph.units().size(); ++u) {
       const WorkUnit& unit = graph.units()[placement ? graph.units().size() - 1 - u : u];
       for (const Sector& s : unit.sectors)
         if (s.placement() == placement && derived_when_packed(s) &&
             ::access(table_path(dir, s).c_str(), F_OK) == 0) {
-          selected.push_back(s);
-          total += SectorIndex::count(*v.board, s.us, s.them);
+          order.selected.push_back(s);
+          order.total += SectorIndex::count(*v.board, s.us, s.them);
         }
     }
-  ProgressReporter progress(quiet, total, "packed");
-  for (size_t k = 0; k < selected.size(); ++k) {
-    const Sector& s = selected[k];
+  return order;
+}
+
+// Returns the values of s found by the search over its successors' tables in dir, once
+// checked equal to the stored ones of `file` (their results only, for a table without
+// distances); else an error naming the first position that differs.
+Result<std::vector<ValueCode>> checked_derivation(const Variant& v, const std::string& dir,
+                                                  const Sector& s, const TableFile& file,
+                                                  Metric metric, ProgressReporter& progress) {
+  progress.say("loading it and its successors' tables");
+  Result<std::vector<ValueCode>> stored = file.read_all();
+  if (!stored) return stored.status();
+  // The successors' tables, loaded for this sector only.
+  ValueStore store;
+  Result<std::vector<ValueCode>> derived = derive_values(
+      v, dir, s, store, [&](uint64_t done) { progress.update("derived", done, stored->size()); },
+      metric);
+  if (!derived) return derived.status();
+  // A table without distances (a play set) holds only the results.
+  const bool wdl_only = file.header().encoding == Encoding::WDL_ONLY;
+  const auto bad = std::mismatch(
+      derived->begin(), derived->end(), stored->begin(),
+      [&](ValueCode d, ValueCode st) { return (wdl_only ? drop_distance(d, metric) : d) == st; });
+  if (bad.first == derived->end()) return derived;
+  const Position p = sector_position(*v.board, s, uint64_t(bad.first - derived->begin()));
+  return Status::error(file.path() +
+                       ": stored values differ from the search over its "
+                       "successors' tables (first at " +
+                       format_position(v, p) + "); not packed: run millbase verify");
+}
+
+}  // namespace
+
+Result<std::vector<PackedSector>> pack_tables(
+    const Variant& v, const std::string& dir,
+    const std::function<void(const PackedSector&)>& on_sector, bool quiet) {
+  Result<RewriteAccess> access = open_for_rewrite(v, dir);
+  if (!access) return access.status();
+  const Metric metric = access->metric;
+  std::vector<PackedSector> packed;
+  PackOrder order = pack_order(v, dir);
+  ProgressReporter progress(quiet, order.total, "packed");
+  for (size_t k = 0; k < order.selected.size(); ++k) {
+    const Sector& s = order.selected[k];
     const std::string path = table_path(dir, s);
-    progress.start_unit(int(k + 1), int(selected.size()), sector_name(s),
+    progress.start_unit(int(k + 1), int(order.selected.size()), sector_name(s),
                         SectorIndex::count(*v.board, s.us, s.them));
-    Result<TableFile> file = TableFile::open_sector(v, dir, s, *metric);
+    Result<TableFile> file = TableFile::open_sector(v, dir, s, metric);
     if (!file) return file.status();
     if (file->derived()) {
       progress.finish_unit(true);
       continue;
     }
-    if (!keeps_probe_depth(dir, s, predecessors[s])) {
+    if (!keeps_probe_depth(dir, s, order.predecessors[s])) {
       progress.say("kept stored: the directory was packed under an earlier rule");
       PackedSector kept{s, file->header().entries, file->file_size(), file->file_size(), true};
       packed.push_back(kept);
@@ -111,34 +153,14 @@ Result<std::vector<PackedSector>> pack_tables(
       if (on_sector) on_sector(kept);
       continue;
     }
-    progress.say("loading it and its successors' tables");
-    Result<std::vector<ValueCode>> stored = file->read_all();
-    if (!stored) return stored.status();
-    // The successors' tables, loaded for this sector only.
-    ValueStore store;
-    Result<std::vector<ValueCode>> derived = derive_values(
-        v, dir, s, store, [&](uint64_t done) { progress.update("derived", done, stored->size()); },
-        *metric);
+    Result<std::vector<ValueCode>> derived = checked_derivation(v, dir, s, *file, metric, progress);
     if (!derived) return derived.status();
-    // A table without distances (a play set) holds only the results.
-    const bool wdl_only = file->header().encoding == Encoding::WDL_ONLY;
-    const auto bad = std::mismatch(derived->begin(), derived->end(), stored->begin(),
-                                   [&](ValueCode d, ValueCode st) {
-                                     return (wdl_only ? drop_distance(d, *metric) : d) == st;
-                                   });
-    if (bad.first != derived->end()) {
-      const Position p = sector_position(*v.board, s, uint64_t(bad.first - derived->begin()));
-      return Status::error(path +
-                           ": stored values differ from the search over its "
-                           "successors' tables (first at " +
-                           format_position(v, p) + "); not packed: run millbase verify");
-    }
     PackedSector done{s, file->header().entries, file->file_size(), 0};
-    if (Status st = write_derived_table(path, v, s, done.entries, compute_stats(*derived, *metric),
-                                        *metric);
+    if (Status st =
+            write_derived_table(path, v, s, done.entries, compute_stats(*derived, metric), metric);
         !st)
       return st;
-    Result<TableFile> after = TableFile::open_sector(v, dir, s, *metric);
+    Result<TableFile> after = TableFile::open_sector(v, dir, s, metric);
     if (!after) return after.status();
     done.bytes_after = after->file_size();
     packed.push_back(done);

@@ -10,7 +10,7 @@
 #include "core/notation.h"
 #include "db/dir_choice.h"
 #include "db/dir_manifest.h"
-#include "db/value_text.h"
+#include "db/shown_value.h"
 #include "engine/engine_session.h"
 #include "player/player.h"
 
@@ -55,15 +55,14 @@ std::string point_json(const Variant& v, Point p) {
 std::string value_json(ValueCode value, Metric metric, int counter,
                        std::optional<ValueCode> without = std::nullopt, bool long_text = false,
                        bool placement = false) {
-  if (metric != Metric::FIFTY)
-    return "{" + json_value(value) + ",\"text\":" + json_string(value_text(value)) + "}";
-  const std::string text =
-      long_text ? fifty_text(value, counter, placement) : fifty_move_text(value, counter);
-  const std::string plain =
-      without ? "{" + json_value(*without) + ",\"text\":" + json_string(value_text(*without)) + "}"
-              : "null";
-  return "{" + json_fifty(value, counter) + ",\"text\":" + json_string(text) +
-         ",\"without_rule\":" + plain + "}";
+  const ShownValue shown{value, metric, counter, placement};
+  const std::string text = long_text ? shown.text() : shown.brief();
+  if (metric != Metric::FIFTY) return "{" + shown.json() + ",\"text\":" + json_string(text) + "}";
+  const ShownValue plain{without.value_or(DRAW)};
+  const std::string without_json =
+      without ? "{" + plain.json() + ",\"text\":" + json_string(plain.text()) + "}" : "null";
+  return "{" + shown.json() + ",\"text\":" + json_string(text) +
+         ",\"without_rule\":" + without_json + "}";
 }
 
 // Returns the variant named by the `variant` parameter (any case; default six).
