@@ -163,6 +163,34 @@ class JobProgress {
   Clock::time_point start_ = Clock::now(), last_, last_heartbeat_ = Clock::now();
 };
 
+// A unit's outcome on a rank other than 0.
+struct RankOutcome {
+  int rank;
+  Result<UnitFigures> outcome;
+};
+
+// Returns the next report of another rank when one has arrived: the figures of the unit
+// it finished (TAG_DONE), or its error (TAG_FAILED).
+std::optional<RankOutcome> poll_ranks() {
+  int flag = 0;
+  MPI_Status st;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
+  if (!flag) return std::nullopt;
+  if (st.MPI_TAG == TAG_DONE) {
+    std::array<double, UNIT_FIGURES_FIELDS> fields;
+    MPI_Recv(fields.data(), int(fields.size()), MPI_DOUBLE, st.MPI_SOURCE, TAG_DONE, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    return RankOutcome{st.MPI_SOURCE, decode_figures(fields)};
+  }
+  int bytes = 0;
+  MPI_Get_count(&st, MPI_CHAR, &bytes);
+  std::string msg(size_t(bytes), '\0');
+  MPI_Recv(msg.data(), bytes, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  return RankOutcome{st.MPI_SOURCE,
+                     Status::error(msg.size() > 8 ? msg.substr(8) : "a malformed message")};
+}
+
 // Rank 0: hands the plan's units out to every rank, itself included, until all are
 // written or one fails; then stops the other ranks.
 Result<SolveReport> drive(const Variant& v, const SolveOptions& opts, const SolvePlan& plan,
@@ -227,25 +255,9 @@ Result<SolveReport> drive(const Variant& v, const SolveOptions& opts, const Solv
       finish(0, std::move(*outcome));
       heard = true;
     }
-    int flag = 0;
-    MPI_Status st;
-    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
-    if (flag) {
+    if (std::optional<RankOutcome> other = poll_ranks()) {
+      finish(other->rank, std::move(other->outcome));
       heard = true;
-      if (st.MPI_TAG == TAG_DONE) {
-        std::array<double, UNIT_FIGURES_FIELDS> fields;
-        MPI_Recv(fields.data(), int(fields.size()), MPI_DOUBLE, st.MPI_SOURCE, TAG_DONE,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        finish(st.MPI_SOURCE, decode_figures(fields));
-      } else {
-        int bytes = 0;
-        MPI_Get_count(&st, MPI_CHAR, &bytes);
-        std::string msg(size_t(bytes), '\0');
-        MPI_Recv(msg.data(), bytes, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
-        finish(st.MPI_SOURCE,
-               Status::error(msg.size() > 8 ? msg.substr(8) : "a malformed message"));
-      }
     }
     progress.heartbeat(running, units);
     // Woken at once by rank 0's own unit; the other ranks' messages within 1 ms.
