@@ -144,6 +144,83 @@ Status load_within_limit(const Variant& v, const std::string& dir, const WorkUni
   return read ? Status::ok() : read.status();
 }
 
+// What a verify checks: the units with a sector to check, in solving order; the last of
+// them that reads each sector, so that a table is loaded once and dropped after; the
+// sectors and positions to check.
+struct CheckPlan {
+  std::vector<Sector> wanted;
+  std::vector<size_t> to_check;
+  std::map<Sector, size_t> last_use;
+  uint64_t total = 0;
+  int sector_count = 0;
+  bool wants(const Sector& s) const {
+    return std::find(wanted.begin(), wanted.end(), s) != wanted.end();
+  }
+};
+
+// Returns the plan for the sectors asked for, or every table the directory must hold.
+Result<CheckPlan> plan_checks(const Variant& v, const std::string& dir, const SectorGraph& graph,
+                              const VerifyOptions& opts) {
+  CheckPlan plan;
+  plan.wanted = opts.sectors;
+  if (plan.wanted.empty()) {
+    Result<std::vector<Sector>> expected = expected_sectors(dir, graph);
+    if (!expected) return expected.status();
+    plan.wanted = *expected;
+  }
+  const std::vector<WorkUnit>& units = graph.units();
+  for (size_t i = 0; i < units.size(); ++i) {
+    const std::vector<Sector>& own = units[i].sectors;
+    if (std::none_of(own.begin(), own.end(), [&](const Sector& s) { return plan.wants(s); }))
+      continue;
+    plan.to_check.push_back(i);
+    for (const Sector& s : own) plan.last_use[s] = i;
+    for (const Sector& s : units[i].children) plan.last_use[s] = i;
+    for (const Sector& s : own)
+      if (plan.wants(s))
+        plan.total += SectorIndex::count(*v.board, s.us, s.them), ++plan.sector_count;
+  }
+  return plan;
+}
+
+// A unit's tables as a verify finds them: those to check that open and pass their
+// checksums (and which of them hold results only), and a table of the unit that is not
+// there.
+struct UnitTables {
+  std::vector<Sector> present, without_distances;
+  std::string absent;
+};
+
+// Opens the tables of `unit`; reports those to check that are missing or damaged (and
+// with --quick every one), and returns the others.
+template <class Report>
+UnitTables open_unit_tables(const Variant& v, const std::string& dir, const WorkUnit& unit,
+                            const CheckPlan& plan, const VerifyOptions& opts, Report&& report,
+                            int& number) {
+  UnitTables t;
+  for (const Sector& s : unit.sectors) {
+    const uint64_t entries = SectorIndex::count(*v.board, s.us, s.them);
+    Result<TableFile> file = TableFile::open_sector(v, dir, s, opts.metric);
+    if (!file && file.status().code() == Status::Code::NotFound) t.absent = table_path(dir, s);
+    if (!plan.wants(s)) continue;
+    Status st = file ? file->verify_checksums() : file.status();
+    if (!st) {
+      const bool missing = st.code() == Status::Code::NotFound;
+      report({s, entries, 0, 0, "", "", missing ? "missing" : st.message()});
+      ++number;
+      continue;
+    }
+    if (opts.quick) {
+      report({s, entries, 0, 0, "", "", ""});
+      continue;
+    }
+    t.present.push_back(s);
+    if (file->header().encoding == Encoding::WDL_ONLY || derived_results_only(file->header()))
+      t.without_distances.push_back(s);
+  }
+  return t;
+}
+
 }  // namespace
 
 Result<std::vector<SectorCheck>> verify_tables(
@@ -152,66 +229,24 @@ Result<std::vector<SectorCheck>> verify_tables(
   if (Status st = check_table_dir(v, dir, opts.metric); !st) return st;
   SectorGraph graph(v);
   const std::vector<WorkUnit>& units = graph.units();
-  // What to check: the sectors asked for, or every table the directory must hold.
-  std::vector<Sector> wanted = opts.sectors;
-  if (wanted.empty()) {
-    Result<std::vector<Sector>> expected = expected_sectors(dir, graph);
-    if (!expected) return expected.status();
-    wanted = *expected;
-  }
+  Result<CheckPlan> plan = plan_checks(v, dir, graph, opts);
+  if (!plan) return plan.status();
   std::vector<SectorCheck> checks;
   auto report = [&](SectorCheck c) {
     checks.push_back(std::move(c));
     if (on_sector) on_sector(checks.back());
   };
-  auto is_wanted = [&](const Sector& s) {
-    return std::find(wanted.begin(), wanted.end(), s) != wanted.end();
-  };
-  // The units with a sector to check, and the last of them that reads each sector, so a
-  // table is loaded once and dropped after.
-  std::vector<size_t> to_check;
-  std::map<Sector, size_t> last_use;
-  uint64_t total = 0;
-  int sector_count = 0;
-  for (size_t i = 0; i < units.size(); ++i) {
-    if (std::none_of(units[i].sectors.begin(), units[i].sectors.end(), is_wanted)) continue;
-    to_check.push_back(i);
-    for (const Sector& s : units[i].sectors) last_use[s] = i;
-    for (const Sector& s : units[i].children) last_use[s] = i;
-    for (const Sector& s : units[i].sectors)
-      if (is_wanted(s)) total += SectorIndex::count(*v.board, s.us, s.them), ++sector_count;
-  }
-  ProgressReporter progress(opts.quiet || opts.quick, total, "checked");
+  const int sector_count = plan->sector_count;
+  ProgressReporter progress(opts.quiet || opts.quick, plan->total, "checked");
   int number = 0;
   ValueStore store;
-  for (size_t u : to_check) {
+  for (size_t u : plan->to_check) {
     const WorkUnit& unit = units[u];
     // The unit's wanted tables that open and pass their checksums; the others are
     // reported missing or damaged.
-    std::vector<Sector> present;
-    std::vector<Sector> without_distances;  // of those, the tables that hold results only
-    std::string absent;                     // a table of the unit that is not there
-    for (const Sector& s : unit.sectors) {
-      const bool listed = is_wanted(s);
-      const uint64_t entries = SectorIndex::count(*v.board, s.us, s.them);
-      Result<TableFile> file = TableFile::open_sector(v, dir, s, opts.metric);
-      if (!file && file.status().code() == Status::Code::NotFound) absent = table_path(dir, s);
-      if (!listed) continue;
-      Status st = file ? file->verify_checksums() : file.status();
-      if (!st) {
-        const bool missing = st.code() == Status::Code::NotFound;
-        report({s, entries, 0, 0, "", "", missing ? "missing" : st.message()});
-        ++number;
-        continue;
-      }
-      if (opts.quick) {
-        report({s, entries, 0, 0, "", "", ""});
-        continue;
-      }
-      present.push_back(s);
-      if (file->header().encoding == Encoding::WDL_ONLY || derived_results_only(file->header()))
-        without_distances.push_back(s);
-    }
+    const UnitTables tables = open_unit_tables(v, dir, unit, *plan, opts, report, number);
+    const std::vector<Sector>& present = tables.present;
+    const std::string& absent = tables.absent;
     if (present.empty()) continue;
     progress.start_unit(number + 1, sector_count, sector_name(present[0]),
                         SectorIndex::count(*v.board, present[0].us, present[0].them));
@@ -227,7 +262,8 @@ Result<std::vector<SectorCheck>> verify_tables(
     needed.insert(needed.end(), unit.children.begin(), unit.children.end());
     for (auto it = store.all().begin(); it != store.all().end();) {
       const Sector s = (it++)->first;
-      if (last_use[s] < u) store.erase(s);
+      const auto last = plan->last_use.find(s);
+      if ((last == plan->last_use.end() ? 0 : last->second) < u) store.erase(s);
     }
     const uint64_t least = own_bytes(v, unit) + unit.children.size() * MIN_CHILD_CACHE;
     if (opts.memory_limit && least > opts.memory_limit)
@@ -253,8 +289,9 @@ Result<std::vector<SectorCheck>> verify_tables(
       if (k > 0)
         progress.start_unit(number + 1, sector_count, sector_name(s),
                             SectorIndex::count(*v.board, s.us, s.them));
-      const bool wdl_only = std::find(without_distances.begin(), without_distances.end(), s) !=
-                            without_distances.end();
+      const bool wdl_only =
+          std::find(tables.without_distances.begin(), tables.without_distances.end(), s) !=
+          tables.without_distances.end();
       report(check_sector(v, s, store, needed, opts, wdl_only, progress));
       progress.finish_unit(false);
       ++number;
