@@ -193,10 +193,9 @@ struct UnitTables {
 
 // Opens the tables of `unit`; reports those to check that are missing or damaged (and
 // with --quick every one), and returns the others.
-template <class Report>
 UnitTables open_unit_tables(const Variant& v, const std::string& dir, const WorkUnit& unit,
-                            const CheckPlan& plan, const VerifyOptions& opts, Report&& report,
-                            int& number) {
+                            const CheckPlan& plan, const VerifyOptions& opts,
+                            const std::function<void(SectorCheck)>& report, int& number) {
   UnitTables t;
   for (const Sector& s : unit.sectors) {
     const uint64_t entries = SectorIndex::count(*v.board, s.us, s.them);
