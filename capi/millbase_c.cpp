@@ -15,6 +15,7 @@
 
 #include "core/notation.h"
 #include "db/sector_index.h"
+#include "db/shown_value.h"
 #include "db/tablebase.h"
 #include "player/player.h"
 
@@ -132,7 +133,7 @@ int probe_at(const millbase_tables* tables, const char* position, int counter, i
     if (!v) return call.fail(v.status());
     // 50-ply tables: the value under the rule at the counter, and z.
     const bool fifty = tables->tables->metric() == Metric::FIFTY;
-    const ValueCode value = fifty ? fifty_at(*v, counter) : *v;
+    const ValueCode value = ShownValue{*v, tables->tables->metric(), counter}.now();
     *result = int(wdl_of(value));
     *distance = is_draw(value)            ? -1
                 : distance_unknown(value) ? -2

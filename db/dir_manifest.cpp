@@ -133,6 +133,11 @@ Status write_manifest(const std::string& dir, const DirManifest& m) {
   return Status::ok();
 }
 
+Status unknown_variant_manifest(const std::string& dir, const std::string& name) {
+  return Status::error(manifest_path(dir) + ": corrupt manifest: names the unknown variant " +
+                       quote_token(name));
+}
+
 Status check_manifest(const Variant& v, const std::string& dir, Metric metric) {
   Result<std::optional<DirManifest>> m = read_manifest(dir);
   if (!m) return m.status();
@@ -143,12 +148,11 @@ Status check_manifest(const Variant& v, const std::string& dir, Metric metric) {
                            metric_name(metric) + " tables");
   }
   const DirManifest& man = **m;
-  // A name that is neither v's nor a preset's is no directory of another variant: the
-  // manifest is damaged (or of a variant this build does not know).
+  // A name that is neither v's nor a preset's is no directory of another variant.
   if (man.variant != v.name && !find_variant(man.variant))
-    return Status::error(manifest_path(dir) + ": corrupt manifest: names the unknown variant " +
-                         quote_token(man.variant));
-  if (man.variant != v.name || man.metric != metric_name(metric) || man.format != FORMAT_VERSION)
+    return unknown_variant_manifest(dir, man.variant);
+  // (read_manifest refuses any format but FORMAT_VERSION.)
+  if (man.variant != v.name || man.metric != metric_name(metric))
     return Status::invalid(dir + " holds tables of " + man.variant + " (metric " + man.metric +
                            ", format " + std::to_string(man.format) + "), not of " +
                            std::string(v.name) + " (metric " + metric_name(metric) + ", format " +

@@ -26,6 +26,10 @@ Result<std::optional<DirManifest>> read_manifest(const std::string& dir);
 // Writes dir/MANIFEST atomically (a temporary file, fsync, rename).
 Status write_manifest(const std::string& dir, const DirManifest& m);
 
+// Returns the error of a manifest in dir naming `name`, a variant this build does not
+// know: damage (or a later version's variant), not a directory of another variant.
+Status unknown_variant_manifest(const std::string& dir, const std::string& name);
+
 // Returns ok when dir may hold tables of variant v and the metric: its manifest, if
 // any, names v, the metric and this format. Else Status::Code::Invalid naming both.
 Status check_manifest(const Variant& v, const std::string& dir, Metric metric = Metric::PLAIN);

@@ -31,12 +31,10 @@ std::string manifest_words(const std::string& dir) {
 
 Status check_tables_belong(const Variant& v, const std::string& dir, Metric metric,
                            bool need_distances) {
-  std::vector<std::string> paths;
-  std::error_code ec;
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-    if (e.path().extension() == ".mbt") paths.push_back(e.path().string());
-  std::sort(paths.begin(), paths.end());  // the same table named first every time
-  for (const std::string& path : paths) {
+  // Sorted: the same table named first every time. A directory that cannot be listed
+  // holds no foreign table to refuse (writing there fails on its own).
+  const Result<std::vector<std::string>> paths = table_file_paths(dir);
+  for (const std::string& path : paths ? *paths : std::vector<std::string>()) {
     Result<TableHeader> h = TableFile::read_header(path);
     if (!h) continue;  // damaged (or not a regular file): not a foreign table
     const std::string name = std::filesystem::path(path).filename().string();

@@ -22,6 +22,16 @@ Status missing_table(const Variant& v, const std::string& dir, const Sector& s) 
                            sector_name(s));
 }
 
+Result<std::vector<std::string>> table_file_paths(const std::string& dir) {
+  std::vector<std::string> paths;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+    if (e.path().extension() == ".mbt") paths.push_back(e.path().string());
+  if (ec) return Status::error("cannot read directory " + dir + ": " + ec.message());
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
 std::string temp_suffix() {
   char buf[256] = {};
   std::string host;

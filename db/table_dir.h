@@ -19,6 +19,10 @@ std::string table_path(const std::string& dir, const Sector& s);
 // the sector and the variant; its subject() is the sector's name.
 Status missing_table(const Variant& v, const std::string& dir, const Sector& s);
 
+// Returns the paths of the table files (`*.mbt`) in dir, sorted; an error naming dir
+// when it cannot be read.
+Result<std::vector<std::string>> table_file_paths(const std::string& dir);
+
 // Returns ".tmp.<host>.<pid>": a file is written to its name with this suffix, then
 // renamed. Writers on several hosts sharing a directory (solve --mpi) never share a
 // temporary name; the host is this machine's name with characters outside

@@ -89,8 +89,9 @@ Status EngineSession::play(Move m) {
 }
 
 bool EngineSession::undo() {
+  if (!pending_) return game_.undo();
   pending_.reset();
-  return game_.undo();
+  return true;
 }
 
 void EngineSession::restore(Line l) {

@@ -55,7 +55,8 @@ class EngineSession {
   void set_game(Game game);
   // Plays m, a legal move of the game's position, the whole move (no move pending).
   Status play(Move m);
-  // Takes back the last ply and any pending move; false at the game's start.
+  // Takes back the move waiting for its removal when one waits, else the last ply; false
+  // when there is nothing to take back.
   bool undo();
   // The side to move resigns.
   void resign() { game_.resign(); }

@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <optional>
 
-#include "core/token_text.h"
 #include "db/dir_manifest.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
@@ -17,17 +16,13 @@ namespace millbase {
 
 namespace {
 
-// Returns the paths of dir's table files, sorted.
+// Returns the paths of dir's table files, sorted; NotFound when there is none.
 Result<std::vector<std::string>> table_files(const std::string& dir) {
-  std::vector<std::string> paths;
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec))
     return Status::not_found("no table directory " + dir);
-  for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-    if (e.path().extension() == ".mbt") paths.push_back(e.path().string());
-  if (ec) return Status::error("cannot read directory " + dir + ": " + ec.message());
-  if (paths.empty()) return Status::not_found("no tables in " + dir);
-  std::sort(paths.begin(), paths.end());
+  Result<std::vector<std::string>> paths = table_file_paths(dir);
+  if (paths && paths->empty()) return Status::not_found("no tables in " + dir);
   return paths;
 }
 
@@ -92,8 +87,7 @@ Result<DirReport> read_dir_report(const std::string& dir) {
   Result<std::optional<DirManifest>> manifest = read_manifest(dir);
   // A manifest naming no known variant is damaged: it judges no table.
   if (manifest && manifest->has_value() && !find_variant((*manifest)->variant))
-    manifest = Status::error(dir + "/MANIFEST: corrupt manifest: names the unknown variant " +
-                             quote_token((*manifest)->variant));
+    manifest = unknown_variant_manifest(dir, (*manifest)->variant);
   const std::string owner = manifest && manifest->has_value() ? (*manifest)->variant : "";
   const std::string owner_metric = !manifest               ? ""
                                    : manifest->has_value() ? (*manifest)->metric
@@ -110,11 +104,7 @@ Result<DirReport> read_dir_report(const std::string& dir) {
     for (const Sector& s : *expected)
       if (::access(table_path(dir, s).c_str(), F_OK) != 0) {
         ++r.missing;
-        r.problems.push_back(
-            {Status::not_found("missing table " + table_path(dir, s) + " (sector " +
-                                   sector_name(s) + " of " + std::string(v->name) + ")",
-                               sector_name(s)),
-             r.rows.size()});
+        r.problems.push_back({missing_table(*v, dir, s), r.rows.size()});
       }
   }
   return r;

@@ -50,9 +50,11 @@ TEST(EngineSession, PendingRemovalThenUndoAndSetGame) {
   // Without allow_pending the same line is refused and the session is unchanged.
   EXPECT_FALSE(s.set_position(start, with_mill, false));
   EXPECT_NE(s.pending(), nullptr);
-  // undo drops the pending move and takes back a ply.
+  // undo takes back the pending move alone, then a ply.
   EXPECT_TRUE(s.undo());
   EXPECT_EQ(s.pending(), nullptr);
+  EXPECT_EQ(s.game().ply(), int(line.size()));
+  EXPECT_TRUE(s.undo());
   EXPECT_EQ(s.game().ply(), int(line.size()) - 1);
   // A removal as a token of its own must follow a move that closes a mill.
   EXPECT_FALSE(s.set_position(start, {"xb2"}, false));

@@ -15,6 +15,18 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # Three ranks on fewer cores (CI has two): oversubscribe, one OpenMP thread each.
 mpi() { "$mpirun" --oversubscribe --bind-to none -n "$1" "${@:2}"; }
 
+# rank_pid <pattern> <rank>: the process of that rank among those matching the pattern
+# (nothing while there is none).
+rank_pid() {
+  local p
+  for p in $(pgrep -f "$1" || true); do
+    if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
+      echo "$p"
+      return
+    fi
+  done
+}
+
 same() {  # same <reference dir> <dir> <what>
   if ! diff -r -x .lock "$1" "$2" >/dev/null; then
     echo "FAIL: $3: tables differ from the single-process solve"
@@ -49,11 +61,7 @@ victim=""
 for ((i = 0; i < 600; i++)); do
   n=$(ls "$work/killed" 2>/dev/null | grep -c '\.mbt$' || true)
   if [ "$n" -ge 3 ]; then
-    for p in $(pgrep -f "solve --variant nine --max-stones 5 --out $work/killed" || true); do
-      if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
-        victim=$p
-      fi
-    done
+    victim=$(rank_pid "solve --variant nine --max-stones 5 --out $work/killed" 1)
     [ -n "$victim" ] && break
   fi
   sleep 0.05
@@ -120,11 +128,7 @@ victim=""
 for ((i = 0; i < 1200; i++)); do
   n=$(ls "$work/rank0" 2>/dev/null | grep -c '\.mbt$' || true)
   if [ "$n" -ge 4 ]; then
-    for p in $(pgrep -f "solve --mpi --variant nine --max-stones 5 --out $work/rank0" || true); do
-      if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=0'; then
-        victim=$p
-      fi
-    done
+    victim=$(rank_pid "solve --mpi --variant nine --max-stones 5 --out $work/rank0" 0)
     [ -n "$victim" ] && break
   fi
   sleep 0.02
