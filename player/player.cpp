@@ -2,6 +2,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "db/shown_value.h"
 
 namespace millbase {
 
@@ -26,7 +27,7 @@ Result<std::vector<MoveValue>> analyze_matching(const Tablebase& tables, const P
 }
 
 ValueCode value_now(const Tablebase& tables, ValueCode move_value, int counter) {
-  return tables.metric() == Metric::FIFTY ? fifty_at(move_value, counter) : move_value;
+  return ShownValue{move_value, tables.metric(), counter}.now();
 }
 
 // Returns the counter after move m played with `counter` on it: 0 after a placement
