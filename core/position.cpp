@@ -13,6 +13,12 @@ Position start_position(const Variant& v, Color first) {
   return p;
 }
 
+bool other_side_lost(const Variant& v, const Position& p) {
+  Position turned = p;
+  turned.side_to_move = ~p.side_to_move;
+  return game_over(v, turned) == GameOver::TooFewStones;
+}
+
 GameOver game_over(const Variant& v, const Position& p) {
   const Board& b = *v.board;
   switch (phase(v, p)) {

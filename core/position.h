@@ -40,6 +40,12 @@ inline Phase phase(const Variant& v, const Position& p) {
 // Returns whether, and why, the game is over at the start of the side to move's turn.
 GameOver game_over(const Variant& v, const Position& p);
 
+// Returns true when the other side (not to move) has lost at its coming turn whatever
+// is played: it has fewer than three stones and none in hand (game_over() of p with
+// that side to move is TooFewStones). No move of a game leads there, but Sanmill's FEN
+// writes the end of a game so (the winner to move after the removal that ended it).
+bool other_side_lost(const Variant& v, const Position& p);
+
 // Returns why the game is over (g != None) in words, for side, the side to move: "White
 // has no legal move", "White has fewer than three stones and none in hand", "the board
 // is full and White cannot move".

@@ -4,6 +4,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +12,16 @@
 #include <thread>
 
 namespace millbase {
+
+std::string temp_suffix() {
+  char buf[256] = {};
+  std::string host;
+  if (::gethostname(buf, sizeof buf - 1) == 0)
+    for (const char* c = buf; *c; ++c)
+      if (std::isalnum(static_cast<unsigned char>(*c)) || *c == '.' || *c == '_' || *c == '-')
+        host += *c;
+  return ".tmp." + (host.empty() ? std::string("host") : host) + "." + std::to_string(::getpid());
+}
 
 namespace {
 

@@ -15,6 +15,12 @@
 
 namespace millbase {
 
+// Returns ".tmp.<host>.<pid>": a file is written to its name with this suffix, then
+// renamed. Writers on several hosts sharing a directory (solve --mpi) never share a
+// temporary name; the host is this machine's name with characters outside
+// [A-Za-z0-9._-] dropped.
+std::string temp_suffix();
+
 // A check every writer makes right before it renames a file into place in a table
 // directory (a table, the MANIFEST): a process that must not write any more (an MPI rank
 // whose launcher is gone, solver/mpi_solve.cpp) ends in it instead. None by default; set

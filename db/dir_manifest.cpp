@@ -2,7 +2,6 @@
 
 #include "core/notation.h"
 #include "db/dir_lock.h"
-#include "db/table_dir.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -136,46 +135,6 @@ Status write_manifest(const std::string& dir, const DirManifest& m) {
 Status unknown_variant_manifest(const std::string& dir, const std::string& name) {
   return Status::error(manifest_path(dir) + ": corrupt manifest: names the unknown variant " +
                        quote_token(name));
-}
-
-Status check_manifest(const Variant& v, const std::string& dir, Metric metric) {
-  Result<std::optional<DirManifest>> m = read_manifest(dir);
-  if (!m) return m.status();
-  if (!m->has_value()) {
-    // A directory from before manifests holds plain tables.
-    if (metric == Metric::PLAIN) return Status::ok();
-    return Status::invalid(dir + " has no manifest, so it holds plain tables, not " +
-                           metric_name(metric) + " tables");
-  }
-  const DirManifest& man = **m;
-  // A name that is neither v's nor a preset's is no directory of another variant.
-  if (man.variant != v.name && !find_variant(man.variant))
-    return unknown_variant_manifest(dir, man.variant);
-  // (read_manifest refuses any format but FORMAT_VERSION.)
-  if (man.variant != v.name || man.metric != metric_name(metric))
-    return Status::invalid(dir + " holds tables of " + man.variant + " (metric " + man.metric +
-                           ", format " + std::to_string(man.format) + "), not of " +
-                           std::string(v.name) + " (metric " + metric_name(metric) + ", format " +
-                           std::to_string(FORMAT_VERSION) + ")");
-  return Status::ok();
-}
-
-Status check_table_dir(const Variant& v, const std::string& dir, Metric metric) {
-  struct stat st;
-  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-    return Status::not_found("no table directory " + dir + " (" +
-                             (metric == Metric::FIFTY ? "50-ply " : "") + "tables of " +
-                             std::string(v.name) + ")");
-  return check_manifest(v, dir, metric);
-}
-
-Result<Metric> dir_metric(const std::string& dir) {
-  Result<std::optional<DirManifest>> m = read_manifest(dir);
-  if (!m) return m.status();
-  if (!m->has_value()) return Metric::PLAIN;
-  const std::optional<Metric> metric = metric_from_name((*m)->metric);
-  assert(metric);  // read_manifest refuses other words
-  return *metric;
 }
 
 }  // namespace millbase

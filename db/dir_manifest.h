@@ -30,17 +30,4 @@ Status write_manifest(const std::string& dir, const DirManifest& m);
 // know: damage (or a later version's variant), not a directory of another variant.
 Status unknown_variant_manifest(const std::string& dir, const std::string& name);
 
-// Returns ok when dir may hold tables of variant v and the metric: its manifest, if
-// any, names v, the metric and this format. Else Status::Code::Invalid naming both.
-Status check_manifest(const Variant& v, const std::string& dir, Metric metric = Metric::PLAIN);
-
-// Returns ok when dir is a directory that may hold v's tables of the metric
-// (check_manifest); else NotFound "no table directory" naming dir and v, or
-// check_manifest's error.
-Status check_table_dir(const Variant& v, const std::string& dir, Metric metric = Metric::PLAIN);
-
-// Returns the metric that dir's manifest names (PLAIN when it has none). Errors: the
-// manifest's, or an unknown metric name.
-Result<Metric> dir_metric(const std::string& dir);
-
 }  // namespace millbase

@@ -26,6 +26,10 @@ struct ShownValue {
   // Returns the JSON members: "result":"win","distance":13; under the rule
   // "rule":"fifty","counter":c,"result":...,"distance":...,"class":...,"z":... .
   std::string json() const;
+  // Returns the terse words of the engine protocol (docs/engine-protocol.md): "win 13",
+  // "loss 4", "draw"; "win" or "loss" alone where no distance is stored; under the rule
+  // the result at the counter and its plies to the next mill or the end.
+  std::string terse() const;
   // Returns the result for the side to move: under the rule, at the counter.
   Wdl wdl() const;
   // Returns the code that decides the game at the counter: the plain code, or fifty_at.

@@ -11,10 +11,21 @@
 #include "db/bytes.h"
 #include "db/huge_pages.h"
 #include "db/sector_index.h"
-#include "db/table_dir.h"
 #include "db/zstd_frame.h"
 
 namespace millbase {
+
+std::string table_file_name(const Sector& s) { return sector_name(s) + ".mbt"; }
+
+std::string table_path(const std::string& dir, const Sector& s) {
+  return dir + "/" + table_file_name(s);
+}
+
+Status missing_table(const Variant& v, const std::string& dir, const Sector& s) {
+  return Status::not_found("missing table " + table_path(dir, s) + " (sector " + sector_name(s) +
+                               " of " + std::string(v.name) + ")",
+                           sector_name(s));
+}
 
 namespace {
 

@@ -11,6 +11,16 @@
 
 namespace millbase {
 
+// Returns the file name of a sector's table, e.g. "8-7.mbt".
+std::string table_file_name(const Sector& s);
+
+// Returns dir/<sector>.mbt, the path of sector s's table in a table directory.
+std::string table_path(const std::string& dir, const Sector& s);
+
+// Returns the NotFound status of sector s's missing table in dir, naming the file, the
+// sector and the variant; its subject() is the sector's name.
+Status missing_table(const Variant& v, const std::string& dir, const Sector& s);
+
 class TableFile {
  public:
   // Opens path, checking the header, that it belongs to variant v, sector s and the

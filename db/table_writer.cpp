@@ -10,7 +10,6 @@
 
 #include "db/block_codec.h"
 #include "db/dir_lock.h"
-#include "db/table_dir.h"
 #include "db/zstd_frame.h"
 
 namespace millbase {

@@ -12,6 +12,7 @@
 #include "db/dir_manifest.h"
 #include "db/sector.h"
 #include "db/sector_index.h"
+#include "db/table_dir.h"
 #include "db/table_file.h"
 
 namespace millbase {
@@ -28,6 +29,8 @@ class TablebaseImpl : public Tablebase {
   Result<ValueCode> probe(const Position& p) const override {
     if (Status s = validate(variant(), p); !s) return s;
     if (GameOver g = game_over(variant(), p); g != GameOver::None) return game_over_value(g);
+    // No table holds it: every move wins at once (its successors are all over).
+    if (other_side_lost(variant(), p)) return fold_successors(p);
     return lookup_value(p);
   }
 
@@ -35,10 +38,12 @@ class TablebaseImpl : public Tablebase {
     if (Status s = validate(variant(), p); !s) return s;
     if (GameOver g = game_over(variant(), p); g != GameOver::None)
       return wdl_of(game_over_value(g));
-    if (metric_ == Metric::FIFTY) {
-      Result<ValueCode> v = lookup_value(p);
+    // The whole value where the WDL planes do not tell it: under the rule, and where
+    // the other side has lost (no table holds the position).
+    if (metric_ == Metric::FIFTY || other_side_lost(variant(), p)) {
+      Result<ValueCode> v = probe(p);
       if (!v) return v.status();
-      return wdl_of(fifty_at(*v, 0));
+      return wdl_of(metric_ == Metric::FIFTY ? fifty_at(*v, 0) : *v);
     }
     return lookup_wdl(p);
   }
@@ -191,11 +196,10 @@ Status check_fifty_counter(const Position& p, int counter) {
 
 Result<std::shared_ptr<const Tablebase>> Tablebase::open(const Variant& v, const std::string& dir,
                                                          Options options) {
-  Result<Metric> metric = dir_metric(dir);
-  if (!metric) return metric.status();
-  if (Status st = check_table_dir(v, dir, *metric); !st) return st;
+  Result<TableDir> d = TableDir::open(v, dir);
+  if (!d) return d.status();
   return std::shared_ptr<const Tablebase>(
-      std::make_shared<TablebaseImpl>(v, dir, *metric, options));
+      std::make_shared<TablebaseImpl>(v, d->path(), d->metric(), options));
 }
 
 }  // namespace millbase

@@ -41,7 +41,8 @@ class Tablebase {
   virtual ~Tablebase() = default;
 
   // Returns the value of p for the side to move (rules.md; loss in 0 when the game is
-  // over). Errors: p invalid for the variant; a needed table missing
+  // over; by the rule, a win in 1 at most, when the other side has lost at its coming
+  // turn: other_side_lost()). Errors: p invalid for the variant; a needed table missing
   // (Status::Code::NotFound naming the file, the sector and the variant, with the
   // sector's name as its subject()); a corrupt table.
   virtual Result<ValueCode> probe(const Position& p) const = 0;

@@ -3,23 +3,9 @@
 #include "core/game.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "db/value_text.h"
+#include "db/shown_value.h"
 
 namespace millbase::engine {
-
-namespace {
-
-// Returns a value in the protocol's words: "win N", "loss N" or "draw"; N counts plies
-// to the end, or with 50-ply tables to the next mill or the end ("win" or "loss" alone
-// where the tables store no distance).
-std::string value_words(ValueCode c, Metric metric) {
-  if (is_draw(c)) return "draw";
-  const std::string result = is_win(c) ? "win" : "loss";
-  // A play set's placement tables store no distance.
-  return distance_unknown(c) ? result : result + " " + std::to_string(shown_plies(c, metric));
-}
-
-}  // namespace
 
 EngineDialect::EngineDialect(const Variant& v, std::string db, uint64_t seed, Output out,
                              CostNote cost)
@@ -108,10 +94,11 @@ Status EngineDialect::analyze() {
   if (!v) return v.status();
   Result<std::vector<MoveValue>> moves = s_.moves();
   if (!moves) return moves.status();
-  std::string out = "value " + value_words(*v, s_.metric()) + "\n";
+  // The protocol's words: "win N", "loss N" or "draw" (ShownValue::terse).
+  auto words = [&](ValueCode c) { return ShownValue{c, s_.metric(), s_.counter()}.terse(); };
+  std::string out = "value " + words(*v) + "\n";
   for (const MoveValue& m : *moves)
-    out += "move " + format_move(s_.variant(), m.move) + " " + value_words(m.value, s_.metric()) +
-           "\n";
+    out += "move " + format_move(s_.variant(), m.move) + " " + words(m.value) + "\n";
   return reply(out + "end");
 }
 

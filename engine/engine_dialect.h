@@ -13,7 +13,7 @@ namespace millbase::engine {
 
 class EngineDialect {
  public:
-  // db: the table directory (empty: play_dir()'s choice); out: where the answers go.
+  // db: the table directory (empty: TableDir::for_play()'s choice); out: where the answers go.
   EngineDialect(const Variant& v, std::string db, uint64_t seed, Output out, CostNote cost = {});
 
   // Says that the engine is ready: the first line it writes.

@@ -4,8 +4,7 @@
 
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "db/dir_choice.h"
-#include "db/dir_manifest.h"
+#include "db/table_dir.h"
 #include "db/value_text.h"
 
 namespace millbase::engine {
@@ -17,7 +16,7 @@ EngineSession::EngineSession(const Variant& v, std::string db, uint64_t seed, Co
       cost_(std::move(cost)),
       game_(v, start_position(v)) {}
 
-std::string EngineSession::dir() const { return play_dir(*variant_, db_); }
+std::string EngineSession::dir() const { return TableDir::for_play(*variant_, db_).path(); }
 
 Status EngineSession::set_variant(std::string_view name) {
   const Variant* v = find_variant(name);

@@ -17,7 +17,7 @@ namespace millbase::engine {
 
 class EngineSession {
  public:
-  // db: the table directory (empty: play_dir()'s choice); cost: what solving a variant
+  // db: the table directory (empty: TableDir::for_play()'s choice); cost: what solving a variant
   // costs, said when its whole directory is missing.
   EngineSession(const Variant& v, std::string db, uint64_t seed, CostNote cost = {});
 
@@ -25,7 +25,7 @@ class EngineSession {
   const Game& game() const { return game_; }
   // Returns the move that closed a mill and waits for its removal, or null.
   const Move* pending() const { return pending_ ? &*pending_ : nullptr; }
-  // Returns the table directory in use: the one given, else play_dir()'s choice (the
+  // Returns the table directory in use: the one given, else TableDir::for_play()'s choice (the
   // 50-ply tables when they are there: the session plays under the draw rules).
   std::string dir() const;
   // Returns the plies since the last mill or the end of placement (0 in placement).
@@ -82,7 +82,8 @@ class EngineSession {
   // codes, which fifty_move_text() words at the counter (cursed wins named as such).
   Result<std::vector<MoveValue>> analysis();
   // Returns the value for the side to move: that of its best move when one is pending;
-  // with 50-ply tables, under the rule at the game's counter.
+  // by the rule (Tablebase::probe) when the other side has lost at its coming turn; with
+  // 50-ply tables, under the rule at the game's counter.
   Result<ValueCode> value();
   // Returns s's message, with the command that builds a missing table.
   std::string explain(const Status& s) const;

@@ -17,7 +17,8 @@ using CostNote = std::function<std::string(const Variant& v)>;
 
 // Returns s's message; for a missing table or table directory (NotFound) of v in dir,
 // followed by the command that builds it, with cost(v) for a whole directory when
-// cost is set.
+// cost is set, and for a placement table of nine or twelve what that command is in truth
+// (the whole solve) and what it costs.
 std::string explain(const Status& s, const Variant& v, const std::string& dir,
                     Metric metric = Metric::PLAIN, const CostNote& cost = {});
 

@@ -32,10 +32,12 @@ bool read_line(std::istream& from, std::string& line) {
 }  // namespace
 
 void read_commands(std::istream& from, const CommandRunner& run,
-                   const std::function<void(const Status&)>& on_error) {
+                   const std::function<void(const Status&)>& on_error,
+                   const std::function<void(const Status&)>& on_skipped) {
   for (std::string line; read_line(from, line);) {
     if (line.size() > MAX_LINE) {
-      on_error(Status::error("a line of more than " + std::to_string(MAX_LINE) + " bytes"));
+      const Status st = Status::error("a line of more than " + std::to_string(MAX_LINE) + " bytes");
+      (on_skipped ? on_skipped : on_error)(st);
       std::fflush(stdout);
       continue;
     }

@@ -23,10 +23,12 @@ using Output = std::function<void(const std::string& text)>;
 
 // Reads commands from `from` until "quit" or the end of input: each line split into its
 // words at any blanks (a Windows line ending among them), the command lower case, blank
-// lines skipped; a line over 1 MiB is refused whole; a failed command's Status goes to
-// on_error. Flushes stdout after each.
+// lines skipped; a failed command's Status goes to on_error. A line over 1 MiB is
+// refused whole: its Status goes to on_skipped when set, else to on_error. Flushes
+// stdout after each.
 void read_commands(std::istream& from, const CommandRunner& run,
-                   const std::function<void(const Status&)>& on_error);
+                   const std::function<void(const Status&)>& on_error,
+                   const std::function<void(const Status&)>& on_skipped = {});
 
 // Returns the name (lower case) and the value of "setoption name <id> [value <x>]" from
 // the words after setoption: each may be several words, joined by single blanks.

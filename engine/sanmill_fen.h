@@ -10,10 +10,16 @@
 // e3 d3 c3 c4 c5): 'O' White, '@' Black, '*' empty. The phase is p (placing), m (moving)
 // or o (game over); the action p (place), s (select a stone to move) or r (remove).
 // A FEN with action r holds the board after a move that closed a mill, its removal to
-// come: it is read as the position before one such move, with that move pending.
+// come: it is read as the position before one such move, with that move pending. A game
+// won by a removal (the loser left with two stones) is written as Sanmill writes it,
+// before the side changes: the winner's letter, phase o, action r, its removal count 1
+// and counter 0; it is read as the position after the removal, the loser to move.
+// A move number of 0 reads as 1 and a counter over 50 with action r as 50 (Sanmill's
+// app can count a slide twice; the mill resets the counter), as Sanmill's reader does;
+// the app's trailing preferred removal (p:<square>) is read and dropped.
 // What only Sanmill's other rules can hold (marked stones, several removals, last-mill
-// squares, formed mills) is refused, naming the field. The 16-point board is the inner
-// and middle rings; its FEN has an empty outer ring.
+// squares, formed mills, capture fields c:, i:, l:) is refused, naming the field. The
+// 16-point board is the inner and middle rings; its FEN has an empty outer ring.
 #pragma once
 
 #include <array>

@@ -1,10 +1,11 @@
 #include "engine/uci_dialect.h"
 
 #include <algorithm>
-#include <cstdlib>
+#include <charconv>
 
 #include "core/board_text.h"
 #include "core/notation.h"
+#include "db/table_dir.h"
 #include "db/value_text.h"
 #include "engine/sanmill_values.h"
 
@@ -14,6 +15,18 @@ namespace {
 
 // SkillLevel: 1..5 are the player's levels, 6 and above perfect play.
 constexpr int MAX_SKILL = 30;
+
+// Returns N of "go topn N" (words[at]): a decimal number 0 or more, or an error naming
+// the word.
+Result<size_t> parse_topn(const std::vector<std::string>& words, size_t at) {
+  if (at >= words.size()) return Status::error("go: topn needs a number of actions, 0 or more");
+  const std::string& w = words[at];
+  size_t n = 0;
+  auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), n);
+  if (w.empty() || ec != std::errc() || end != w.data() + w.size())
+    return Status::error("go: topn takes a number of actions, 0 or more, not " + quote_token(w));
+  return n;
+}
 
 // Returns words[from..] joined by single blanks.
 std::string join(const std::vector<std::string>& words, size_t from) {
@@ -28,6 +41,13 @@ UciDialect::UciDialect(const Variant& v, std::string db, uint64_t seed, Output o
     : s_(v, db, seed, std::move(cost)), db_(std::move(db)), out_(std::move(out)) {}
 
 void UciDialect::report(const Status& st) { say("info string error " + s_.explain(st)); }
+
+void UciDialect::skip(const Status& st) {
+  finish();
+  report(st);
+  refused_ = "no position: a line was refused whole (" + st.message() +
+             "); it may have been a 'position', so send the position again";
+}
 
 void UciDialect::finish() {
   if (held_.empty()) return;
@@ -68,7 +88,9 @@ Status UciDialect::handshake() {
              "\nid author the millbase developers"
              "\noption name Variant type combo default " +
              std::string(s_.variant().name) + variants +
-             "\noption name TablePath type string default <empty>" +
+             "\noption name TablePath type string default <empty>"
+             "\noption name PerfectDatabasePath type string default <empty>"
+             "\noption name UsePerfectDatabase type check default false" +
              "\noption name SkillLevel type spin default " + std::to_string(MAX_SKILL) +
              " min 1 max " + std::to_string(MAX_SKILL) +
              "\noption name Seed type spin default 1 min 0 max 2147483647"
@@ -98,8 +120,19 @@ Status UciDialect::set_option(const std::vector<std::string>& words) {
     }
     return Status::ok();
   }
-  if (name == "tablepath") {  // <empty>, as GUIs send the default: --db's, else data/<variant>
+  // <empty>, as GUIs send the default: --db's, else data/<variant>.
+  if (name == "tablepath") {
     s_.set_db(value.empty() || lower == "<empty>" ? db_ : value);
+    return Status::ok();
+  }
+  // Sanmill's name, which its app sends with a folder of its own (Sanmill's perfect
+  // database, another format): taken only where it holds millbase's tables of the game.
+  if (name == "perfectdatabasepath") {
+    if (value.empty() || lower == "<empty>") return Status::ok();
+    if (!TableDir::open(s_.variant(), value))
+      return say("info string PerfectDatabasePath " + quote_token(value) + " holds no millbase " +
+                 "tables of " + std::string(s_.variant().name) + "; the tables stay " + s_.dir());
+    s_.set_db(value);
     return Status::ok();
   }
   if (name == "skilllevel" || name == "seed") {
@@ -112,10 +145,12 @@ Status UciDialect::set_option(const std::vector<std::string>& words) {
       level_ = *n >= PERFECT ? PERFECT : int(*n);
     return Status::ok();
   }
-  if (name == "scorefromwhite" || name == "combinedmoves") {
+  if (name == "scorefromwhite" || name == "combinedmoves" || name == "useperfectdatabase") {
     Result<bool> on = parse_check(name, value);
     if (!on) return on.status();
-    (name == "scorefromwhite" ? score_from_white_ : combined_) = *on;
+    (name == "scorefromwhite"  ? score_from_white_
+     : name == "combinedmoves" ? combined_
+                               : perfect_db_) = *on;
     return Status::ok();
   }
   if (name == "bestmoveline") {
@@ -274,6 +309,26 @@ std::string UciDialect::result_line() const {
          std::string(reason_name(g.reason()));
 }
 
+// Returns the level go plays at: perfect with UsePerfectDatabase, else SkillLevel's.
+int UciDialect::level() const { return perfect_db_ ? PERFECT : level_; }
+
+// Returns the move go plays: while a move waits for its removal in the position where
+// the last go chose it, the removal that go's score described; else the session's
+// choice at level(), planning the removal of a move that closes a mill given alone.
+Result<Move> UciDialect::choose() {
+  const Position& now = s_.game().position();
+  const Move* pending = s_.pending();
+  if (pending && planned_ && planned_->variant == &s_.variant() && planned_->before == now &&
+      planned_->level == level() && planned_->move.from == pending->from &&
+      planned_->move.to == pending->to)
+    return planned_->move;
+  Result<Move> m = s_.choose(level());
+  planned_.reset();
+  if (m && !pending && !combined_ && m->remove != NO_POINT)
+    planned_ = Planned{&s_.variant(), now, *m, level()};
+  return m;
+}
+
 // Returns go's answer line by line, the one with bestmove last: the reason and
 // "bestmove none" when it cannot answer, the result at game over, else the topn best
 // actions, the chosen move's value and the move.
@@ -287,7 +342,7 @@ std::vector<std::string> UciDialect::answer(size_t topn) {
     return {result_line(), last_line(g.outcome() == Outcome::Draw ? "draw" : "none", white)};
   }
   Result<std::vector<MoveValue>> moves = s_.moves();
-  Result<Move> chosen = moves ? s_.choose(level_) : Result<Move>(moves.status());
+  Result<Move> chosen = moves ? choose() : Result<Move>(moves.status());
   if (!chosen)  // a GUI waiting for the answer never hangs
     return {"info string error " + s_.explain(chosen.status()), last_line("none", 0)};
   std::vector<std::string> out;
@@ -305,13 +360,19 @@ std::vector<std::string> UciDialect::answer(size_t topn) {
 
 // go [topn N] [infinite | ponder] [other search limits, ignored: the tables answer at
 // once]; after infinite or ponder the last line waits for stop (or any other command).
+// A topn that is not a number 0 or more is answered at once: the error, then bestmove none
+// (when the engine is ready to answer; else why it is not, as any go).
 Status UciDialect::go(const std::vector<std::string>& words) {
   size_t topn = 0;
   bool wait = false;
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string w = ascii_lower(words[i]);
     wait = wait || w == "infinite" || w == "ponder";
-    if (w == "topn" && i + 1 < words.size()) topn = std::strtoul(words[i + 1].c_str(), nullptr, 10);
+    if (w != "topn") continue;
+    Result<size_t> n = parse_topn(words, ++i);
+    // A go that cannot be answered anyway says first why (answer()).
+    if (!n && ready()) return say("info string error " + n.message() + "\n" + last_line("none", 0));
+    topn = n ? *n : 0;
   }
   const std::vector<std::string> lines = answer(topn);
   for (size_t i = 0; i + 1 < lines.size(); ++i) say(lines[i]);

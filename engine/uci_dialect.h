@@ -8,6 +8,7 @@
 // `bestmove none` after the reason.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +31,10 @@ class UciDialect {
   Status handle(const std::string& cmd, std::vector<std::string>& words);
   // Answers a failed command: "info string error <reason>".
   void report(const Status& st);
+  // Answers a line refused whole (st: why) like report(), and leaves no position until
+  // the next valid `position`: the line may have been one, and `go` must not answer the
+  // position before it.
+  void skip(const Status& st);
   // Writes the answer a `go infinite` or `go ponder` holds, if any: at `quit` or the end
   // of input.
   void finish();
@@ -57,6 +62,8 @@ class UciDialect {
   bool sanmill_line() const;
   std::string last_line(const std::string& move, int white_score) const;
   std::string result_line() const;
+  int level() const;
+  Result<Move> choose();
   std::vector<std::string> answer(size_t topn);
   Status go(const std::vector<std::string>& words);
   Status analyze(std::vector<std::string>& words);
@@ -69,11 +76,20 @@ class UciDialect {
     int none_mark = 0;
   };
   enum class LineForm : uint8_t { Auto, Uci, Sanmill };
+  // A move that closes a mill given alone by go, with the removal its score described:
+  // the next go plays that removal while the move waits for it in the same position.
+  struct Planned {
+    const Variant* variant = nullptr;
+    Position before;
+    Move move;
+    int level = PERFECT;
+  };
 
   EngineSession s_;
   const std::string db_;  // --db: the table directory TablePath's default stands for
   Output out_;
   int level_ = PERFECT;
+  bool perfect_db_ = false;  // UsePerfectDatabase: perfect play whatever SkillLevel says
   bool score_from_white_ = false, combined_ = false;
   SanmillRules rules_;
   bool rules_in_use_ = false;  // a rule option was set since the last Variant
@@ -81,6 +97,7 @@ class UciDialect {
   std::string refused_;  // why there is no position (a refused `position`), or empty
   std::string held_;     // the last line of a `go infinite` until `stop`, or empty
   Origin origin_;
+  std::optional<Planned> planned_;
 };
 
 }  // namespace millbase::engine

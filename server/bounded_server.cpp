@@ -2,6 +2,7 @@
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -18,6 +19,7 @@ namespace {
 // connection at a time, and cpp-httplib calls the handlers on that worker.
 struct Connection {
   DeadlineStream* stream;
+  ClientSlots::Slot* slot;
   bool close_after = false;  // close once the answer is written
 };
 thread_local Connection* current = nullptr;
@@ -39,9 +41,21 @@ bool parse_size(const std::string& text, size_t max, size_t* out) {
   return *out <= max;
 }
 
+// Returns true when the request that the client has sent on fd (waiting for it a
+// moment) is one of the API's: its 503 is then JSON, else a page.
+bool asks_api(int fd) {
+  pollfd p{fd, POLLIN, 0};
+  if (::poll(&p, 1, 50) <= 0) return false;
+  char head[16];
+  const ssize_t n = ::recv(fd, head, sizeof head, MSG_PEEK | MSG_DONTWAIT);
+  const std::string_view line(head, n > 0 ? size_t(n) : 0);
+  return line.starts_with("GET /api/") || line.starts_with("HEAD /api/");
+}
+
 }  // namespace
 
-BoundedServer::BoundedServer(ServeLimits limits) : limits_(limits), slots_(limits.per_client) {
+BoundedServer::BoundedServer(ServeLimits limits)
+    : limits_(limits), slots_(limits.per_client, limits.stale) {
   const size_t workers = size_t(std::max(limits.workers, limits.per_client + 1));
   new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
   set_keep_alive_max_count(size_t(limits.requests_per_connection));
@@ -60,6 +74,16 @@ BoundedServer::BoundedServer(ServeLimits limits) : limits_(limits), slots_(limit
     res.headers.erase("Connection");
     res.set_header("Connection", "close");
   });
+  httplib::Server::set_pre_routing_handler(
+      [this](const httplib::Request& req, httplib::Response& res) {
+        if (current) current->slot->answering();
+        return pre_routing_ ? pre_routing_(req, res) : HandlerResponse::Unhandled;
+      });
+}
+
+BoundedServer& BoundedServer::set_pre_routing_handler(HandlerWithResponse handler) {
+  pre_routing_ = std::move(handler);
+  return *this;
 }
 
 int BoundedServer::bind(const std::string& host, int port) {
@@ -90,30 +114,37 @@ Status BoundedServer::drop_unread_body(const httplib::Request& req, size_t max_b
 }
 
 void BoundedServer::refuse(int fd, const std::string& client) const {
+  const std::string why = "too many connections from " + client + ": at most " +
+                          std::to_string(limits_.per_client) + " at once, all busy";
+  // The API's clients read JSON; a browser asking for the page gets one that retries.
+  const bool api = asks_api(fd);
   const std::string body =
-      "{\"error\":" +
-      json_string("too many connections from " + client + ": at most " +
-                  std::to_string(limits_.per_client) + " at once (close some and retry)") +
-      "}";
-  const std::string answer =
-      "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: " +
-      std::to_string(body.size()) + "\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + body;
+      api ? "{\"error\":" + json_string(why + " (retry in a moment)") + "}"
+          : "<!doctype html><meta charset=\"utf-8\"><meta http-equiv=\"refresh\" content=\"1\">"
+            "<title>millbase</title><p>The server is busy (" +
+                why + "); this page tries again in a second.</p>\n";  // why: no markup
+  const std::string answer = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: " +
+                             std::string(api ? "application/json" : "text/html; charset=utf-8") +
+                             "\r\nContent-Length: " + std::to_string(body.size()) +
+                             "\r\nConnection: close\r\nRetry-After: 1\r\n\r\n" + body;
   (void)!::send(fd, answer.data(), answer.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 bool BoundedServer::process_and_close_socket(socket_t sock) {
   bool ok = false;
   const std::string client = socket_address(sock);
-  if (ClientSlots::Slot slot = slots_.take(client)) {
+  if (ClientSlots::Slot slot = slots_.take(client, sock)) {
     int yes = 1;  // an answer is written in two parts: send them without delay
     ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
     DeadlineStream stream(sock);
     for (int left = limits_.requests_per_connection; left > 0 && svr_sock_ != INVALID_SOCKET;
          --left) {
       stream.set_deadline(DeadlineStream::Clock::time_point::max());
+      slot.waiting();
       if (!stream.wait_readable(limits_.idle)) break;
+      slot.reading();
       stream.set_deadline(DeadlineStream::Clock::now() + limits_.request);
-      Connection connection{&stream};
+      Connection connection{&stream, &slot};
       current = &connection;
       bool closed = false;
       ok = process_request(stream, left == 1, closed, nullptr);

@@ -3,8 +3,10 @@
 // - a request must arrive whole within a deadline from its first byte (else 408), and a
 //   connection waits a bounded time for its next request;
 // - each client address holds a bounded number of connections at once, the next ones
-//   are answered 503 and closed; a pool of workers larger than that bound serves the
-//   others;
+//   take the slot of one that holds it for nothing (waiting for a request, or with a
+//   request begun long ago and not whole: server/client_slots.h), else are answered 503
+//   (JSON for the API, a page that reloads itself for the rest) and closed; a pool of
+//   workers larger than that bound serves the others;
 // - an error answer closes the connection (with "Connection: close"), as does a request
 //   that asks for it;
 // - the body of a GET or HEAD, which cpp-httplib does not read, is read and dropped up
@@ -26,6 +28,7 @@ struct ServeLimits {
   int per_client = 16;                       // connections open at once per client address
   std::chrono::milliseconds idle{5000};      // the wait for a connection's next request
   std::chrono::milliseconds request{10000};  // from a request's first byte to its end
+  std::chrono::milliseconds stale{1000};     // a request not whole by then may lose its slot
   int requests_per_connection = 100;
   int backlog = 128;  // connections the system queues before they are accepted
 };
@@ -36,6 +39,10 @@ class BoundedServer : public httplib::Server {
 
   // Listens on host:port (port 0: a free one); returns the port, or -1.
   int bind(const std::string& host, int port);
+
+  // As httplib::Server's: `handler` runs once a request's line and headers are read
+  // (the connection then keeps its slot until the answer is written).
+  BoundedServer& set_pre_routing_handler(HandlerWithResponse handler);
 
   // True when the current request did not arrive whole before its deadline (its
   // answer is 408).
@@ -53,6 +60,7 @@ class BoundedServer : public httplib::Server {
   void refuse(int fd, const std::string& client) const;
 
   const ServeLimits limits_;
+  HandlerWithResponse pre_routing_;
   ClientSlots slots_;
 };
 

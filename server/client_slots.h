@@ -1,8 +1,15 @@
 // How many connections each client of `millbase serve` holds: at most a fixed number at
 // once per address, so that one client that opens many and sends nothing (or sends
-// slowly) cannot take every worker of the server from the others.
+// slowly) cannot take every worker of the server from the others. A connection over the
+// bound takes the slot of one of its address that holds it for nothing: one waiting for
+// a request (it has sent nothing since its last answer), else one whose request began
+// longer ago than `stale` and has not arrived whole. That one is shut down (its worker
+// sees the end of the connection), so idle or half-sent connections of a local program
+// cannot lock a browser on the same machine out (docs/web-api.md, "Limits").
 #pragma once
 
+#include <chrono>
+#include <list>
 #include <map>
 #include <mutex>
 #include <string>
@@ -11,34 +18,65 @@ namespace millbase::server {
 
 class ClientSlots {
  public:
-  explicit ClientSlots(int per_client) : per_client_(per_client) {}
+  using Clock = std::chrono::steady_clock;
 
+  ClientSlots(int per_client, std::chrono::milliseconds stale)
+      : per_client_(per_client), stale_(stale) {}
+
+ private:
+  // What a connection is doing, for choosing one to close.
+  enum class Doing { Waiting, Reading, Answering };
+  struct Connection {
+    int fd;
+    Doing doing = Doing::Waiting;
+    Clock::time_point since = Clock::now();
+    bool evicted = false;  // shut down to free its slot: no longer counted
+  };
+  using Connections = std::list<Connection>;
+
+ public:
   // A connection's slot, given back when destroyed; false when there was none free.
   class Slot {
    public:
-    Slot(ClientSlots* owner, std::string address) : owner_(owner), address_(std::move(address)) {}
-    Slot(Slot&& o) noexcept : owner_(o.owner_), address_(std::move(o.address_)) {
+    Slot() = default;
+    Slot(ClientSlots* owner, std::string address, Connections::iterator it)
+        : owner_(owner), address_(std::move(address)), it_(it) {}
+    Slot(Slot&& o) noexcept : owner_(o.owner_), address_(std::move(o.address_)), it_(o.it_) {
       o.owner_ = nullptr;
     }
     Slot& operator=(Slot&&) = delete;
     ~Slot();
     explicit operator bool() const { return owner_ != nullptr; }
 
+    // The connection waits for its next request: its slot may be taken at once.
+    void waiting() { set(Doing::Waiting); }
+    // A request has begun to arrive: its slot may be taken once it is stale.
+    void reading() { set(Doing::Reading); }
+    // The request is whole and being answered: its slot is not taken.
+    void answering() { set(Doing::Answering); }
+
    private:
-    ClientSlots* owner_;
+    void set(Doing doing);
+    ClientSlots* owner_ = nullptr;
     std::string address_;
+    Connections::iterator it_;
   };
 
-  // Takes a slot for a connection from `address`; an empty Slot when that address
-  // already holds per_client() connections.
-  Slot take(const std::string& address);
+  // Takes a slot for connection `fd` from `address`: a free one, or the slot of an idle
+  // or stale connection of that address, which is shut down; an empty Slot when every
+  // one of its per_client() connections is busy.
+  Slot take(const std::string& address, int fd);
 
   int per_client() const { return per_client_; }
 
  private:
+  // Returns the connection of `list` to shut down for a new one, or list.end().
+  Connections::iterator victim(Connections& list) const;
+
   const int per_client_;
+  const std::chrono::milliseconds stale_;
   std::mutex mutex_;
-  std::map<std::string, int> open_;  // connections per address, none listed at 0
+  std::map<std::string, Connections> open_;  // per address, none listed empty
 };
 
 }  // namespace millbase::server

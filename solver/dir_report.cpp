@@ -104,7 +104,7 @@ Result<DirReport> read_dir_report(const std::string& dir) {
     for (const Sector& s : *expected)
       if (::access(table_path(dir, s).c_str(), F_OK) != 0) {
         ++r.missing;
-        r.problems.push_back({missing_table(*v, dir, s), r.rows.size()});
+        r.problems.push_back({TableDir(*v, dir).missing(s), r.rows.size()});
       }
   }
   return r;

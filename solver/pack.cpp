@@ -7,7 +7,6 @@
 
 #include "core/notation.h"
 #include "db/dir_manifest.h"
-#include "db/dir_owner.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
 #include "db/table_writer.h"
@@ -53,15 +52,14 @@ bool keeps_probe_depth(const std::string& dir, const Sector& s,
 Result<RewriteAccess> open_for_rewrite(const Variant& v, const std::string& dir) {
   // A read of what is there: never a new directory. Plain or 50-ply tables, as the
   // directory says.
-  Result<Metric> metric = dir_metric(dir);
-  if (!metric) return metric.status();
-  if (Status st = check_table_dir(v, dir, *metric); !st) return st;
-  if (Status st = check_tables_belong(v, dir, *metric); !st) return st;
+  Result<TableDir> d = TableDir::open(v, dir);
+  if (!d) return d.status();
+  if (Status st = d->check_tables_belong(); !st) return st;
   Result<DirLock> lock = DirLock::acquire(dir);
   if (!lock) return lock.status();
   // Leftovers of killed runs can go now that no other writer is here.
-  remove_leftovers(dir);
-  return RewriteAccess{*metric, std::move(lock).value()};
+  d->remove_leftovers();
+  return RewriteAccess{d->metric(), std::move(lock).value()};
 }
 
 namespace {

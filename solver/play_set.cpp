@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "core/notation.h"
+#include "db/dir_lock.h"
 #include "db/sector_index.h"
 #include "db/table_dir.h"
 

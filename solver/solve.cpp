@@ -12,7 +12,6 @@
 #include <set>
 
 #include "db/dir_manifest.h"
-#include "db/dir_owner.h"
 #include "db/sector_index.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
@@ -43,9 +42,10 @@ Status claim_directory(const Variant& v, const std::string& dir, Metric metric,
                        const std::vector<Sector>& targets) {
   Result<std::optional<DirManifest>> old = read_manifest(dir);
   if (!old) return old.status();
+  const TableDir d(v, dir, metric);
   if (old->has_value() || metric == Metric::PLAIN)
-    if (Status st = check_manifest(v, dir, metric); !st) return st;
-  if (Status st = check_tables_belong(v, dir, metric, true); !st) return st;
+    if (Status st = d.check_manifest(); !st) return st;
+  if (Status st = d.check_tables_belong(true); !st) return st;
   DirManifest m;
   if (old->has_value()) {
     m = **old;
@@ -100,7 +100,7 @@ Result<SolvePlan> plan_solve(const Variant& v, const SolveOptions& opts) {
   if (!lock) return lock.status();
   if (opts.metric == Metric::FIFTY) {
     // Every plain table this solve will read must be there before the first unit.
-    if (Status st = check_table_dir(v, opts.plain_dir); !st) return st;
+    if (Status st = TableDir(v, opts.plain_dir).check(); !st) return st;
     for (const WorkUnit& u : units)
       for (const Sector& s : u.sectors)
         if (Result<TableFile> f = TableFile::open_sector(v, opts.plain_dir, s); !f)
@@ -108,7 +108,7 @@ Result<SolvePlan> plan_solve(const Variant& v, const SolveOptions& opts) {
   }
   if (Status st = claim_directory(v, opts.dir, opts.metric, opts.targets); !st) return st;
   // Leftovers of killed runs can go now that no other solve writes here.
-  remove_leftovers(opts.dir);
+  TableDir(v, opts.dir, opts.metric).remove_leftovers();
   if (!opts.quiet)
     std::fprintf(stderr,
                  "solving %s: %zu units, %s positions, largest unit needs ~%sB, %d threads\n",

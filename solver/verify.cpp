@@ -9,7 +9,6 @@
 #include <mutex>
 
 #include "core/notation.h"
-#include "db/dir_manifest.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
 #include "solver/child_tables.h"
@@ -31,6 +30,16 @@ uint64_t mix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// Returns a stored or recomputed value in words for a mismatch's message.
+std::string check_text(ValueCode x, Metric metric) {
+  if (metric != Metric::FIFTY || distance_unknown(x)) return value_text(x);
+  const FiftyClass c = fifty_class(x);
+  return std::string(fifty_class_name(c)) +
+         (c == FiftyClass::Win || c == FiftyClass::Loss ? " in " + std::to_string(fifty_z(x))
+                                                        : "") +
+         " (50-ply rule)";
+}
+
 // Returns the forward check of stored sector s, whose table and successors are in
 // store: every entry (or the placement sample) recomputed from its successors. A table
 // without distances (wdl_only) is checked for the results, as is an entry whose
@@ -41,14 +50,7 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
   const SectorValues& sv = *store.find(s);
   const ChildLookup lookup(store, needed, opts.metric);
   const bool fifty = opts.metric == Metric::FIFTY;
-  auto text = [&](ValueCode x) {
-    if (!fifty || distance_unknown(x)) return value_text(x);
-    const FiftyClass c = fifty_class(x);
-    return std::string(fifty_class_name(c)) +
-           (c == FiftyClass::Win || c == FiftyClass::Loss ? " in " + std::to_string(fifty_z(x))
-                                                          : "") +
-           " (50-ply rule)";
-  };
+  auto text = [&](ValueCode x) { return check_text(x, opts.metric); };
   SectorCheck check{s, sv.values.size(), 0, 0, "", "", ""};
   std::atomic<uint64_t> mismatches{0}, checked{0};
   std::mutex first;
@@ -225,7 +227,7 @@ UnitTables open_unit_tables(const Variant& v, const std::string& dir, const Work
 Result<std::vector<SectorCheck>> verify_tables(
     const Variant& v, const std::string& dir, const VerifyOptions& opts,
     const std::function<void(const SectorCheck&)>& on_sector) {
-  if (Status st = check_table_dir(v, dir, opts.metric); !st) return st;
+  if (Status st = TableDir(v, dir, opts.metric).check(); !st) return st;
   SectorGraph graph(v);
   const std::vector<WorkUnit>& units = graph.units();
   Result<CheckPlan> plan = plan_checks(v, dir, graph, opts);

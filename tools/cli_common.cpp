@@ -1,13 +1,13 @@
 #include "tools/cli_common.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <filesystem>
 #include <vector>
 
 #include "core/notation.h"
 #include "core/variant.h"
-#include "db/dir_manifest.h"
 #include "db/table_dir.h"
 #include "engine/fix_hint.h"
 #include "solver/progress.h"
@@ -23,6 +23,11 @@ void note(std::string_view message) {
 int fail(int code, std::string_view message) {
   note(message);
   return code;
+}
+
+void print_json_line(const JsonWriter& w) {
+  assert(w.complete());
+  std::printf("%s\n", w.str().c_str());
 }
 
 size_t note_leftovers(const std::string& dir) {

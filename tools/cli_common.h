@@ -11,10 +11,11 @@
 
 #include "core/board_text.h"
 #include "core/json_text.h"
+#include "core/json_writer.h"
 #include "core/position.h"
-#include "db/dir_choice.h"
 #include "db/sector.h"
 #include "db/shown_value.h"
+#include "db/table_dir.h"
 #include "db/table_header.h"
 #include "db/tablebase.h"
 #include "db/value.h"
@@ -39,6 +40,9 @@ void note(std::string_view message);
 
 // Prints "millbase: <message>" on stderr and returns code.
 int fail(int code, std::string_view message);
+
+// Prints the JSON object w wrote, whole, and a newline on stdout.
+void print_json_line(const JsonWriter& w);
 
 // Names on stderr each temporary file that a killed solve or pack left in dir (the next
 // solve or pack removes them); returns how many. (info, verify)

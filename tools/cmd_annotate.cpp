@@ -35,6 +35,86 @@ Change change_of(ValueCode before, ValueCode after) {
 
 constexpr const char* CHANGE_WORDS[] = {"", "win thrown away", "draw lost", "slower"};
 
+// A move of the game with its value before and after, both for its mover.
+struct AnnotatedPly {
+  Color mover;
+  std::string move;
+  ValueCode before, after;
+  Change change;
+};
+
+// Returns the moves that changed the game's value, by side.
+std::array<int, 2> count_changes(const std::vector<AnnotatedPly>& plies) {
+  std::array<int, 2> changes = {0, 0};
+  for (const AnnotatedPly& a : plies)
+    changes[a.mover] += a.change == Change::WinThrownAway || a.change == Change::DrawLost;
+  return changes;
+}
+
+void print_annotate_json(const Game& game, const std::vector<AnnotatedPly>& plies) {
+  JsonWriter json;
+  json.begin_object().field("variant", game.variant().name).key("plies").begin_array();
+  for (size_t i = 0; i < plies.size(); ++i) {
+    const AnnotatedPly& a = plies[i];
+    json.begin_object()
+        .field("ply", i + 1)
+        .field("side", a.mover == WHITE ? "white" : "black")
+        .field("move", a.move)
+        .key("before")
+        .begin_object()
+        .members(json_value(a.before))
+        .end_object()
+        .key("after")
+        .begin_object()
+        .members(json_value(a.after))
+        .end_object()
+        .key("change");
+    a.change == Change::None ? json.null() : json.value(CHANGE_WORDS[int(a.change)]);
+    json.end_object();
+  }
+  const std::array<int, 2> changes = count_changes(plies);
+  json.end_array()
+      .field("outcome", outcome_name(game.outcome()))
+      .field("reason", reason_name(game.reason()))
+      .key("changes")
+      .begin_object()
+      .field("white", changes[WHITE])
+      .field("black", changes[BLACK])
+      .end_object();
+  print_json_line(json.end_object());
+}
+
+// Prints a row per ply (ply, side, move, before, after, mark and words), the columns as
+// wide as their longest cell (the move and value columns 12 at least), then the result.
+void print_annotate_text(const Game& game, const std::vector<AnnotatedPly>& plies) {
+  std::vector<std::array<std::string, 7>> rows;
+  for (size_t i = 0; i < plies.size(); ++i) {
+    const AnnotatedPly& a = plies[i];
+    const char* mark = a.change == Change::Slower ? "?!" : a.change == Change::None ? "" : "??";
+    rows.push_back({std::to_string(i + 1), a.mover == WHITE ? "White" : "Black", a.move,
+                    value_text(a.before), value_text(a.after), mark, CHANGE_WORDS[int(a.change)]});
+  }
+  size_t width[7] = {4, 5, 12, 12, 12, 0, 0};
+  for (const auto& r : rows)
+    for (int k : {2, 3, 4}) width[k] = std::max(width[k], r[k].size());
+  // Returns text padded on the right to n characters.
+  auto pad = [](const std::string& text, size_t n) {
+    return text + std::string(n > text.size() ? n - text.size() : 0, ' ');
+  };
+  std::printf(" ply  side   %s  %s  after\n", pad("move", width[2]).c_str(),
+              pad("before", width[3]).c_str());
+  for (const auto& r : rows) {
+    std::string text = std::string(width[0] - std::min(width[0], r[0].size()), ' ') + r[0] + "  " +
+                       pad(r[1], width[1]) + "  " + pad(r[2], width[2]) + "  " +
+                       pad(r[3], width[3]) + "  " + pad(r[4], width[4]) + "  " + r[5] + " " + r[6];
+    text.erase(text.find_last_not_of(' ') + 1);
+    std::printf("%s\n", text.c_str());
+  }
+  const std::array<int, 2> changes = count_changes(plies);
+  std::printf("%s\nMoves that changed the game's value: White %d, Black %d.\n",
+              game.result_text().c_str(), changes[WHITE], changes[BLACK]);
+}
+
 int run_annotate(const AnnotateArgs& a) {
   Result<std::string> text = read_text_file(a.file);
   if (!text) return fail(EXIT_USAGE, text.message());
@@ -42,73 +122,28 @@ int run_annotate(const AnnotateArgs& a) {
   if (!record) return fail(EXIT_USAGE, a.file + ": " + record.message());
   const Game& game = record->game;
   const Variant& v = game.variant();
-  const std::string dir = table_dir(v, a.db);
-  auto tb = open_plain_tables(v, dir, "annotate");
+  const std::string dir = TableDir::named(v, a.db).path();
+  auto tb = open_rule_tables(v, dir, Metric::PLAIN);
   if (!tb) return fail(tb.status(), v, dir);
-  // The tables of the start are there before anything is printed.
-  if (Result<ValueCode> first = (*tb)->probe(game.start()); !first)
-    return fail(first.status(), v, dir);
-
-  std::string plies;
-  int changes[2] = {0, 0};
+  // Every table the game reaches is there before anything is printed.
+  std::vector<AnnotatedPly> plies;
   Position p = game.start();
-  // Text rows: ply, side, move, before, after, mark and words; printed once the widths
-  // of the move and value columns (12 at least) are known.
-  std::vector<std::array<std::string, 7>> rows;
-  for (size_t i = 0; i < game.moves().size(); ++i) {
-    const Move m = game.moves()[i];
+  for (const Move m : game.moves()) {
     Result<ValueCode> before = (*tb)->probe(p);
     const Position next = do_move(p, m);
     Result<ValueCode> after_them = (*tb)->probe(next);
     if (!before || !after_them) return fail(before ? after_them.status() : before.status(), v, dir);
     const ValueCode after = value_for_mover(*after_them);
-    const Change c = change_of(*before, after);
-    const Color mover = p.side_to_move;
-    changes[mover] += c == Change::WinThrownAway || c == Change::DrawLost;
-    const std::string move = format_move(v, m);
-    if (a.json) {
-      plies += std::string(plies.empty() ? "" : ",") + "{\"ply\":" + std::to_string(i + 1) +
-               ",\"side\":\"" + (mover == WHITE ? "white" : "black") +
-               "\",\"move\":" + json_string(move) + ",\"before\":{" + json_value(*before) +
-               "},\"after\":{" + json_value(after) +
-               "},\"change\":" + (c == Change::None ? "null" : json_string(CHANGE_WORDS[int(c)])) +
-               "}";
-    } else {
-      const char* mark = c == Change::Slower ? "?!" : c == Change::None ? "" : "??";
-      rows.push_back({std::to_string(i + 1), mover == WHITE ? "White" : "Black", move,
-                      value_text(*before), value_text(after), mark, CHANGE_WORDS[int(c)]});
-    }
+    plies.push_back({p.side_to_move, format_move(v, m), *before, after, change_of(*before, after)});
     p = next;
   }
-  const std::string result = game.result_text();
-  if (a.json) {
-    std::printf(
-        "{\"variant\":%s,\"plies\":[%s],\"outcome\":\"%s\",\"reason\":\"%s\","
-        "\"changes\":{\"white\":%d,\"black\":%d}}\n",
-        json_string(v.name).c_str(), plies.c_str(),
-        std::string(outcome_name(game.outcome())).c_str(),
-        std::string(reason_name(game.reason())).c_str(), changes[WHITE], changes[BLACK]);
-  } else {
-    size_t width[7] = {4, 5, 12, 12, 12, 0, 0};
-    for (const auto& r : rows)
-      for (int k : {2, 3, 4}) width[k] = std::max(width[k], r[k].size());
-    // Returns text padded on the right to n characters.
-    auto pad = [](const std::string& text, size_t n) {
-      return text + std::string(n > text.size() ? n - text.size() : 0, ' ');
-    };
-    std::printf(" ply  side   %s  %s  after\n", pad("move", width[2]).c_str(),
-                pad("before", width[3]).c_str());
-    for (const auto& r : rows) {
-      std::string text = std::string(width[0] - std::min(width[0], r[0].size()), ' ') + r[0] +
-                         "  " + pad(r[1], width[1]) + "  " + pad(r[2], width[2]) + "  " +
-                         pad(r[3], width[3]) + "  " + pad(r[4], width[4]) + "  " + r[5] + " " +
-                         r[6];
-      text.erase(text.find_last_not_of(' ') + 1);
-      std::printf("%s\n", text.c_str());
-    }
-    std::printf("%s\nMoves that changed the game's value: White %d, Black %d.\n", result.c_str(),
-                changes[WHITE], changes[BLACK]);
-  }
+  if (plies.empty())
+    if (Result<ValueCode> first = (*tb)->probe(game.start()); !first)
+      return fail(first.status(), v, dir);
+  if (a.json)
+    print_annotate_json(game, plies);
+  else
+    print_annotate_text(game, plies);
   return EXIT_OK;
 }
 

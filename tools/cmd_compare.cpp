@@ -9,7 +9,6 @@
 #include <set>
 
 #include "core/notation.h"
-#include "db/dir_manifest.h"
 #include "db/sector_index.h"
 #include "db/table_dir.h"
 #include "solver/expected_tables.h"
@@ -36,17 +35,15 @@ std::string position_text(const Variant& v, const Sector& s, uint64_t i) {
   return format_position(v, sector_position(*v.board, s, i));
 }
 
-// Returns the counts as JSON: {"win":{"win":n,"draw":n,"loss":n},"draw":{...},"loss":{...}}.
-std::string counts_json(const std::array<std::array<uint64_t, 3>, 3>& counts) {
-  std::string out = "{";
+// Writes the counts as JSON: {"win":{"win":n,"draw":n,"loss":n},"draw":{...},"loss":{...}}.
+void counts_json(JsonWriter& w, const std::array<std::array<uint64_t, 3>, 3>& counts) {
+  w.begin_object();
   for (int x : {1, 0, 2}) {
-    out += std::string(x == 1 ? "" : ",") + "\"" + CLASS_NAMES[x] + "\":{";
-    for (int y : {1, 0, 2})
-      out += std::string(y == 1 ? "" : ",") + "\"" + CLASS_NAMES[y] +
-             "\":" + std::to_string(counts[x][y]);
-    out += "}";
+    w.key(CLASS_NAMES[x]).begin_object();
+    for (int y : {1, 0, 2}) w.field(CLASS_NAMES[y], counts[x][y]);
+    w.end_object();
   }
-  return out + "}";
+  w.end_object();
 }
 
 // The off-diagonal pairs (first's class, second's class) in the order they are printed.
@@ -76,9 +73,9 @@ int choose_sectors(const TablesArgs& a, ComparePlan& plan) {
       return fail(EXIT_USAGE,
                   "sector " + sector_name(s) + " is not a sector of " + std::string(w.name));
   if (!parse_targets(v, a.sectors, a.max_stones, plan.sectors)) return EXIT_USAGE;
-  if (Status st = check_table_dir(v, plan.dir, plan.metric); !st)
+  if (Status st = TableDir(v, plan.dir, plan.metric).check(); !st)
     return fail(st, v, plan.dir, plan.metric);
-  if (Status st = check_table_dir(w, plan.with_dir, plan.metric); !st)
+  if (Status st = TableDir(w, plan.with_dir, plan.metric).check(); !st)
     return fail(st, w, plan.with_dir, plan.metric);
   if (plan.sectors.empty()) {  // the sectors both directories must hold
     Result<std::vector<Sector>> expected = expected_sectors(plan.dir, SectorGraph(v));
@@ -112,8 +109,8 @@ int plan_compare(const CompareArgs& args, ComparePlan& plan) {
   if (plan.v->board != plan.w->board)
     return fail(EXIT_USAGE, std::string(plan.v->name) + " and " + std::string(plan.w->name) +
                                 " are played on different boards: their positions differ");
-  plan.dir = table_dir(*plan.v, a.db, plan.metric);
-  plan.with_dir = table_dir(*plan.w, args.with_db, plan.metric);
+  plan.dir = TableDir::named(*plan.v, a.db, plan.metric).path();
+  plan.with_dir = TableDir::named(*plan.w, args.with_db, plan.metric).path();
   std::error_code same_error;
   if (plan.v == plan.w && (plan.dir == plan.with_dir ||
                            std::filesystem::equivalent(plan.dir, plan.with_dir, same_error)))
@@ -128,8 +125,14 @@ class ComparePrinter {
   ComparePrinter(const ComparePlan& plan, bool json, int examples)
       : p_(plan), json_(json), examples_(examples) {}
 
-  void begin() const {
-    if (json_) return;
+  void begin() {
+    if (json_) {
+      json_out_.begin_object().key("first").begin_object().field("variant", p_.v->name);
+      json_out_.field("dir", p_.dir).end_object().key("second").begin_object();
+      json_out_.field("variant", p_.w->name).field("dir", p_.with_dir).end_object();
+      json_out_.field("rule", metric_name(p_.metric)).key("sectors").begin_array();
+      return;
+    }
     const std::string rule_words = p_.metric == Metric::FIFTY ? "under the 50-ply rule (counter 0)"
                                                               : "without the 50-ply rule";
     std::printf("%s (%s) against %s (%s), %s\n", std::string(p_.v->name).c_str(), p_.dir.c_str(),
@@ -147,13 +150,20 @@ class ComparePrinter {
     total_.positions += c.positions;
     for (int x = 0; x < 3; ++x)
       for (int y = 0; y < 3; ++y) total_.counts[x][y] += c.counts[x][y];
-    std::string examples_json;
+    if (json_) {
+      json_out_.begin_object().field("sector", sector_name(s)).field("positions", c.positions);
+      counts_json(json_out_.field("agree", c.agree()).key("counts"), c.counts);
+      json_out_.key("examples").begin_array();
+    }
     for (auto [x, y] : PAIRS)
       for (uint64_t i : c.examples[x][y]) {
         const std::string p = position_text(*p_.v, s, i);
-        examples_json += std::string(examples_json.empty() ? "" : ",") + "{\"first\":\"" +
-                         CLASS_NAMES[x] + "\",\"second\":\"" + CLASS_NAMES[y] +
-                         "\",\"position\":" + json_string(p) + "}";
+        if (json_)
+          json_out_.begin_object()
+              .field("first", CLASS_NAMES[x])
+              .field("second", CLASS_NAMES[y])
+              .field("position", p)
+              .end_object();
         if (total_.examples[x][y].size() < size_t(examples_)) {
           total_.examples[x][y].push_back(i);
           examples_text_ += "  " + std::string(CLASS_NAMES[x]) + " / " + CLASS_NAMES[y] + ": " + p +
@@ -161,12 +171,7 @@ class ComparePrinter {
         }
       }
     if (json_) {
-      sectors_json_ += std::string(sectors_json_.empty() ? "" : ",") +
-                       "{\"sector\":" + json_string(sector_name(s)) +
-                       ",\"positions\":" + std::to_string(c.positions) +
-                       ",\"agree\":" + std::to_string(c.agree()) +
-                       ",\"counts\":" + counts_json(c.counts) + ",\"examples\":[" + examples_json +
-                       "]}";
+      json_out_.end_array().end_object();
       return;
     }
     std::printf("%-12s %14llu %14llu", sector_name(s).c_str(), (unsigned long long)c.positions,
@@ -176,7 +181,7 @@ class ComparePrinter {
     std::fflush(stdout);
   }
 
-  void end(int missing, int damaged) const {
+  void end(int missing, int damaged) {
     if (json_) return end_json(missing, damaged);
     std::printf("%-12s %14llu %14llu", "total", (unsigned long long)total_.positions,
                 (unsigned long long)total_.agree());
@@ -199,22 +204,19 @@ class ComparePrinter {
   }
 
  private:
-  void end_json(int missing, int damaged) const {
-    std::printf(
-        "{\"first\":{\"variant\":%s,\"dir\":%s},\"second\":{\"variant\":%s,\"dir\":%s},"
-        "\"rule\":\"%s\",\"sectors\":[%s],\"total\":{\"positions\":%llu,\"agree\":%llu,"
-        "\"counts\":%s},\"missing_tables\":%d,\"damaged_tables\":%d}\n",
-        json_string(p_.v->name).c_str(), json_string(p_.dir).c_str(),
-        json_string(p_.w->name).c_str(), json_string(p_.with_dir).c_str(), metric_name(p_.metric),
-        sectors_json_.c_str(), (unsigned long long)total_.positions,
-        (unsigned long long)total_.agree(), counts_json(total_.counts).c_str(), missing, damaged);
+  void end_json(int missing, int damaged) {
+    json_out_.end_array().key("total").begin_object().field("positions", total_.positions);
+    counts_json(json_out_.field("agree", total_.agree()).key("counts"), total_.counts);
+    json_out_.end_object().field("missing_tables", missing).field("damaged_tables", damaged);
+    print_json_line(json_out_.end_object());
   }
 
   const ComparePlan& p_;
   const bool json_;
   const int examples_;
   SectorComparison total_;
-  std::string sectors_json_, examples_text_;
+  JsonWriter json_out_;
+  std::string examples_text_;
 };
 
 int run_compare(const CompareArgs& args) {

@@ -37,7 +37,8 @@ Command register_engine_command(CLI::App& app, const std::string& name, const st
             const Variant* v = resolve_variant(a->variant);
             if (!v) return EXIT_USAGE;
             if (!a->db.empty())
-              if (Status st = check_any_table_dir(*v, a->db); !st) return fail(st, *v, a->db);
+              if (Result<TableDir> d = TableDir::open(*v, a->db); !d)
+                return fail(d.status(), *v, a->db);
             serve(*v, *a);
             return EXIT_OK;
           }};
@@ -67,7 +68,7 @@ Command register_uci(CLI::App& app) {
         engine::read_commands(
             std::cin,
             [&d](const std::string& c, std::vector<std::string>& w) { return d.handle(c, w); },
-            [&d](const Status& st) { d.report(st); });
+            [&d](const Status& st) { d.report(st); }, [&d](const Status& st) { d.skip(st); });
         d.finish();  // the answer a `go infinite` still holds
         std::fflush(stdout);
       });

@@ -25,21 +25,23 @@ double bits_per(uint64_t bytes, uint64_t positions) {
   return positions ? 8.0 * double(bytes) / double(positions) : 0;
 }
 
-// Returns a row as JSON.
-std::string row_json(const DirTableRow& t) {
-  char buf[512];
-  std::snprintf(buf, sizeof buf,
-                "{\"sector\":%s,\"positions\":%llu,\"bytes\":%llu,\"bits_per_position\":%.4f,"
-                "\"wdl_bits_per_position\":%.4f,\"checksums_ok\":%s,\"derived\":%s,"
-                "\"wdl_only\":%s,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,"
-                "\"longest_win\":%u,\"longest_loss\":%u}",
-                json_string(sector_name(t.sector)).c_str(), (unsigned long long)t.positions,
-                (unsigned long long)t.bytes, bits_per(t.bytes, t.positions),
-                bits_per(t.wdl_bytes, t.positions), t.checksums_ok ? "true" : "false",
-                t.derived ? "true" : "false", t.wdl_only ? "true" : "false",
-                (unsigned long long)t.stats.wins, (unsigned long long)t.stats.losses,
-                (unsigned long long)t.stats.draws, t.stats.longest_win, t.stats.longest_loss);
-  return buf;
+// Writes a row as a JSON object.
+void row_json(JsonWriter& w, const DirTableRow& t) {
+  w.begin_object()
+      .field("sector", sector_name(t.sector))
+      .field("positions", t.positions)
+      .field("bytes", t.bytes)
+      .field("bits_per_position", bits_per(t.bytes, t.positions), 4)
+      .field("wdl_bits_per_position", bits_per(t.wdl_bytes, t.positions), 4)
+      .field("checksums_ok", t.checksums_ok)
+      .field("derived", t.derived)
+      .field("wdl_only", t.wdl_only)
+      .field("wins", t.stats.wins)
+      .field("losses", t.stats.losses)
+      .field("draws", t.stats.draws)
+      .field("longest_win", t.stats.longest_win)
+      .field("longest_loss", t.stats.longest_loss)
+      .end_object();
 }
 
 // Prints the problems found after `rows` rows on stderr.
@@ -77,20 +79,27 @@ void print_text(const std::string& dir, const DirReport& r) {
 
 // Prints the report as one JSON object; problems on stderr.
 void print_json(const std::string& dir, const DirReport& r) {
-  std::string rows;
+  JsonWriter w;
+  w.begin_object()
+      .field("dir", dir)
+      .field("variant", r.variant)
+      .field("metric", r.metric)
+      .key("tables")
+      .begin_array();
   for (size_t i = 0; i <= r.rows.size(); ++i) {
     print_problems(r, i);
-    if (i < r.rows.size()) rows += (rows.empty() ? "" : ",") + row_json(r.rows[i]);
+    if (i < r.rows.size()) row_json(w, r.rows[i]);
   }
-  const size_t leftovers = note_leftovers(dir);
-  std::printf(
-      "{\"dir\":%s,\"variant\":%s,\"metric\":%s,\"tables\":[%s],\"positions\":%llu,"
-      "\"bytes\":%llu,\"bits_per_position\":%.4f,\"wdl_bits_per_position\":%.4f,"
-      "\"corrupt\":%d,\"missing\":%d,\"leftover_files\":%zu}\n",
-      json_string(dir).c_str(), json_string(r.variant).c_str(), json_string(r.metric).c_str(),
-      rows.c_str(), (unsigned long long)r.positions, (unsigned long long)r.bytes,
-      bits_per(r.bytes, r.positions), bits_per(r.wdl_bytes, r.positions), r.corrupt, r.missing,
-      leftovers);
+  w.end_array()
+      .field("positions", r.positions)
+      .field("bytes", r.bytes)
+      .field("bits_per_position", bits_per(r.bytes, r.positions), 4)
+      .field("wdl_bits_per_position", bits_per(r.wdl_bytes, r.positions), 4)
+      .field("corrupt", r.corrupt)
+      .field("missing", r.missing)
+      .field("leftover_files", note_leftovers(dir))
+      .end_object();
+  print_json_line(w);
 }
 
 int run_info(const InfoArgs& a) {

@@ -35,10 +35,6 @@ ValueCode placement_value(ValueCode after, Metric metric) {
 // Returns the words of a move's value: "win in 13", "draw (cursed win)".
 std::string move_words(ValueCode v, Metric metric) { return ShownValue{v, metric}.brief(); }
 
-// Returns the JSON members of a value: "result", "distance" (and under the rule "rule",
-// "counter", "class", "z").
-std::string value_json(ValueCode v, Metric metric) { return ShownValue{v, metric}.json(); }
-
 // Returns the classes of the legal moves of p with their values, in move order.
 Result<std::vector<MoveClass>> move_classes(const Tablebase& tb, const Position& p) {
   const Variant& v = tb.variant();
@@ -60,15 +56,19 @@ Result<std::vector<MoveClass>> move_classes(const Tablebase& tb, const Position&
   return classes;
 }
 
-// Returns the moves of c in notation, apart by blanks (as JSON strings with json).
-std::string same_text(const Variant& v, const MoveClass& c, bool json) {
+// Returns the moves of c in notation, apart by blanks.
+std::string same_text(const Variant& v, const MoveClass& c) {
   std::string out;
-  for (Move m : c.same)
-    out += (out.empty() ? ""
-            : json      ? ","
-                        : " ") +
-           (json ? json_string(format_move(v, m)) : format_move(v, m));
+  for (Move m : c.same) out += (out.empty() ? "" : " ") + format_move(v, m);
   return out;
+}
+
+// Writes a move's class into an open object: the members "move", "same" and its value's
+// (ShownValue).
+void class_json(JsonWriter& w, const Variant& v, const MoveClass& c, Metric metric) {
+  w.field("move", format_move(v, c.move)).key("same").begin_array();
+  for (Move m : c.same) w.value(format_move(v, m));
+  w.end_array().members(ShownValue{c.value, metric}.json());
 }
 
 int run_openings(const OpeningsArgs& a) {
@@ -76,7 +76,7 @@ int run_openings(const OpeningsArgs& a) {
   if (!v) return EXIT_USAGE;
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
-  const std::string dir = table_dir(*v, a.db, *metric);
+  const std::string dir = TableDir::named(*v, a.db, *metric).path();
   auto tb = open_rule_tables(*v, dir, *metric);
   if (!tb) return fail(tb.status(), *v, dir, *metric);
   const Position start = start_position(*v);
@@ -84,7 +84,9 @@ int run_openings(const OpeningsArgs& a) {
   if (!value) return fail(value.status(), *v, dir, *metric);
   Result<std::vector<MoveClass>> first = move_classes(**tb, start);
   if (!first) return fail(first.status(), *v, dir, *metric);
-  std::string json;
+  JsonWriter json;
+  json.begin_object().field("variant", v->name).key("start").begin_object();
+  json.members(ShownValue{*value, *metric}.json()).end_object().key("first").begin_array();
   if (!a.json)
     std::printf("%s: the empty board, White to place first: %s\n", std::string(v->name).c_str(),
                 ShownValue{*value, *metric, 0, true}.text().c_str());
@@ -93,25 +95,22 @@ int run_openings(const OpeningsArgs& a) {
     if (!replies) return fail(replies.status(), *v, dir, *metric);
     const std::string move = format_move(*v, f.move);
     if (a.json) {
-      std::string list;
-      for (const MoveClass& r : *replies)
-        list += std::string(list.empty() ? "" : ",") +
-                "{\"move\":" + json_string(format_move(*v, r.move)) + ",\"same\":[" +
-                same_text(*v, r, true) + "]," + value_json(r.value, *metric) + "}";
-      json += std::string(json.empty() ? "" : ",") + "{\"move\":" + json_string(move) +
-              ",\"same\":[" + same_text(*v, f, true) + "]," + value_json(f.value, *metric) +
-              ",\"replies\":[" + list + "]}";
+      class_json(json.begin_object(), *v, f, *metric);
+      json.key("replies").begin_array();
+      for (const MoveClass& r : *replies) {
+        class_json(json.begin_object(), *v, r, *metric);
+        json.end_object();
+      }
+      json.end_array().end_object();
       continue;
     }
     std::printf("\nWhite %-6s %-12s (the same: %s)\n", move.c_str(),
-                move_words(f.value, *metric).c_str(), same_text(*v, f, false).c_str());
+                move_words(f.value, *metric).c_str(), same_text(*v, f).c_str());
     for (const MoveClass& r : *replies)
       std::printf("  Black %-6s %-12s (the same: %s)\n", format_move(*v, r.move).c_str(),
-                  move_words(r.value, *metric).c_str(), same_text(*v, r, false).c_str());
+                  move_words(r.value, *metric).c_str(), same_text(*v, r).c_str());
   }
-  if (a.json)
-    std::printf("{\"variant\":%s,\"start\":{%s},\"first\":[%s]}\n", json_string(v->name).c_str(),
-                value_json(*value, *metric).c_str(), json.c_str());
+  if (a.json) print_json_line(json.end_array().end_object());
   return EXIT_OK;
 }
 

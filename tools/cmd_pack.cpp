@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <string>
 
-#include "db/dir_manifest.h"
 #include "solver/pack.h"
 #include "solver/play_set.h"
 #include "tools/cli_common.h"
@@ -15,21 +14,71 @@ namespace millbase::cli {
 
 namespace {
 
-// Prints the play set's rewritten tables and its totals (text or JSON members).
-std::string report_play_set(const std::vector<PlaySetTable>& tables, bool json) {
-  uint64_t before = 0, after = 0;
-  size_t rewritten = 0;
-  for (const PlaySetTable& t : tables)
-    if (!t.derived) ++rewritten, before += t.bytes_before, after += t.bytes_after;
-  char buf[256];
-  std::snprintf(buf, sizeof buf,
-                json ? ",\"play_set\":{\"tables_without_distances\":%zu,\"bytes_before\":%llu,"
-                       "\"bytes_after\":%llu,\"derived_headers\":%zu}"
-                     : "play set: %zu placement tables without distances: %llu bytes -> %llu "
-                       "bytes (%zu derived tables' headers updated)\n",
-                rewritten, (unsigned long long)before, (unsigned long long)after,
-                tables.size() - rewritten);
-  return buf;
+// The totals of a pack, and of its play set when one was made.
+struct PackTotals {
+  uint64_t entries = 0, before = 0, after = 0;
+  size_t derived = 0, kept = 0;
+  bool play_set = false;
+  uint64_t set_before = 0, set_after = 0;
+  size_t set_rewritten = 0, set_derived = 0;
+};
+
+// Returns the totals of the packed sectors and the play set's tables.
+PackTotals sum_pack(const std::vector<PackedSector>& packed,
+                    const std::vector<PlaySetTable>* play_set) {
+  PackTotals t;
+  for (const PackedSector& p : packed)
+    if (p.kept_stored)
+      ++t.kept;
+    else
+      ++t.derived, t.entries += p.entries, t.before += p.bytes_before, t.after += p.bytes_after;
+  if (play_set) {
+    t.play_set = true;
+    for (const PlaySetTable& p : *play_set)
+      if (p.derived)
+        ++t.set_derived;
+      else
+        ++t.set_rewritten, t.set_before += p.bytes_before, t.set_after += p.bytes_after;
+  }
+  return t;
+}
+
+void print_pack_json(const Variant& v, const std::string& dir, const PackTotals& t) {
+  JsonWriter w;
+  w.begin_object()
+      .field("variant", v.name)
+      .field("dir", dir)
+      .field("derived_tables", t.derived)
+      .field("positions", t.entries)
+      .field("bytes_before", t.before)
+      .field("bytes_after", t.after)
+      .field("kept_stored", t.kept);
+  if (t.play_set)
+    w.key("play_set")
+        .begin_object()
+        .field("tables_without_distances", t.set_rewritten)
+        .field("bytes_before", t.set_before)
+        .field("bytes_after", t.set_after)
+        .field("derived_headers", t.set_derived)
+        .end_object();
+  print_json_line(w.end_object());
+}
+
+void print_pack_text(const PackTotals& t) {
+  std::printf("%zu tables derived (%llu positions): %llu bytes -> %llu bytes\n", t.derived,
+              (unsigned long long)t.entries, (unsigned long long)t.before,
+              (unsigned long long)t.after);
+  if (t.kept > 0)
+    std::printf(
+        "%zu tables kept stored: deriving them would make derived tables read each other "
+        "(a directory packed by an earlier millbase)\n",
+        t.kept);
+  if (t.play_set)
+    std::printf(
+        "play set: %zu placement tables without distances: %llu bytes -> %llu bytes (%zu "
+        "derived tables' headers updated)\n",
+        t.set_rewritten, (unsigned long long)t.set_before, (unsigned long long)t.set_after,
+        t.set_derived);
 }
 
 int run_pack(const TablesArgs& a, bool play_set) {
@@ -37,10 +86,11 @@ int run_pack(const TablesArgs& a, bool play_set) {
   if (!v) return EXIT_USAGE;
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
-  const std::string dir = table_dir(*v, a.db, *metric);
-  const Result<Metric> found = dir_metric(dir);
-  if (!found) return fail(EXIT_ERROR, found.message());
-  if (*found != *metric) return fail(EXIT_USAGE, metric_mismatch(dir, *found, *metric));
+  const std::string dir = TableDir::named(*v, a.db, *metric).path();
+  const Result<TableDir> found = TableDir::open(*v, dir);
+  if (!found) return fail(found.status(), *v, dir, *metric);
+  if (found->metric() != *metric)
+    return fail(EXIT_USAGE, metric_mismatch(dir, found->metric(), *metric));
   if (a.threads > 0) omp_set_num_threads(a.threads);
   Result<std::vector<PackedSector>> packed = pack_tables(
       *v, dir,
@@ -59,9 +109,9 @@ int run_pack(const TablesArgs& a, bool play_set) {
       },
       a.quiet);
   if (!packed) return fail(packed.status(), *v, dir);
-  std::string play_set_text;
+  Result<std::vector<PlaySetTable>> tables = std::vector<PlaySetTable>();
   if (play_set) {
-    Result<std::vector<PlaySetTable>> tables = make_play_set(
+    tables = make_play_set(
         *v, dir,
         [&](const PlaySetTable& t) {
           if (a.json || t.derived) return;
@@ -72,34 +122,12 @@ int run_pack(const TablesArgs& a, bool play_set) {
         },
         a.quiet);
     if (!tables) return fail(tables.status(), *v, dir);
-    play_set_text = report_play_set(*tables, a.json);
   }
-  uint64_t entries = 0, before = 0, after = 0;
-  size_t derived = 0, kept = 0;
-  for (const PackedSector& p : *packed) {
-    if (p.kept_stored) {
-      ++kept;
-      continue;
-    }
-    ++derived, entries += p.entries, before += p.bytes_before, after += p.bytes_after;
-  }
+  const PackTotals totals = sum_pack(*packed, play_set ? &*tables : nullptr);
   if (a.json)
-    std::printf(
-        "{\"variant\":%s,\"dir\":%s,\"derived_tables\":%zu,\"positions\":%llu,"
-        "\"bytes_before\":%llu,\"bytes_after\":%llu,\"kept_stored\":%zu%s}\n",
-        json_string(v->name).c_str(), json_string(dir).c_str(), derived,
-        (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after, kept,
-        play_set_text.c_str());
-  else {
-    std::printf("%zu tables derived (%llu positions): %llu bytes -> %llu bytes\n", derived,
-                (unsigned long long)entries, (unsigned long long)before, (unsigned long long)after);
-    if (kept > 0)
-      std::printf(
-          "%zu tables kept stored: deriving them would make derived tables read each other "
-          "(a directory packed by an earlier millbase)\n",
-          kept);
-    std::fputs(play_set_text.c_str(), stdout);
-  }
+    print_pack_json(*v, dir, totals);
+  else
+    print_pack_text(totals);
   return EXIT_OK;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/notation.h"
 #include "db/tablebase.h"
+#include "player/player.h"
 #include "tools/cli_common.h"
 
 namespace millbase::cli {
@@ -27,6 +28,37 @@ std::string side_word(Color c) { return c == WHITE ? "white" : "black"; }
 std::string value_words(const Position& p, ValueCode v) {
   if (is_draw(v)) return "draw";
   return std::string(color_name(p.side_to_move)) + " to move: " + value_text(v);
+}
+
+// The end of the game in p, said after its value: now (the side to move has lost, or
+// the board is full), or at the other side's coming turn (other_side_lost(), a position
+// no table holds, valued by the rule: Tablebase::probe); empty when the game goes on.
+struct GameOverNote {
+  std::string text;  // " (game over)" now, " (game over at Black's turn: <why>)" next
+  GameOver over = GameOver::None;
+  Color loser = WHITE;
+  bool next = false;
+  std::string why;
+
+  // Writes the member "game_over":{"loser":...,"turn":"now"|"next","reason":...}, if over.
+  void write_json(JsonWriter& w) const {
+    if (over == GameOver::None) return;
+    w.key("game_over").begin_object().key("loser");
+    over == GameOver::FullBoard ? w.null() : w.value(side_word(loser));
+    w.field("turn", next ? "next" : "now").field("reason", why).end_object();
+  }
+};
+
+GameOverNote game_over_note(const Variant& v, const Position& p) {
+  GameOver over = game_over(v, p);
+  Color loser = p.side_to_move;
+  const bool next = over == GameOver::None && other_side_lost(v, p);
+  if (next) over = GameOver::TooFewStones, loser = ~loser;
+  if (over == GameOver::None) return {};
+  const std::string why = game_over_text(over, loser);
+  return {next ? " (game over at " + std::string(color_name(loser)) + "'s turn: " + why + ")"
+               : std::string(" (game over)"),
+          over, loser, next, why};
 }
 
 // Reads the positions: the arguments, or one per line on stdin for "-".
@@ -102,11 +134,11 @@ int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
                                                         : EXIT_ERROR;
     worst = std::max(worst, code);
     const std::string message = (where.empty() ? "" : where + ": ") +
-                                explain(st, v, table_dir(v, a.db, a.metric), a.metric);
+                                explain(st, v, TableDir::named(v, a.db, a.metric).path(), a.metric);
     text = line;
     if (a.json)
-      std::printf("{\"position\":%s,\"error\":%s}\n", json_string(text).c_str(),
-                  json_string(message).c_str());
+      print_json_line(
+          JsonWriter().begin_object().field("position", text).field("error", message).end_object());
     else
       fail(code, message);
   }
@@ -117,7 +149,7 @@ int for_each_position(const ProbeArgs& a, const Variant& v, F f) {
 Result<std::shared_ptr<const Tablebase>> open_tables(const ProbeArgs& a, const Variant& v) {
   Tablebase::Options o;
   o.cache_bytes = a.cache_mb << 20;
-  return open_rule_tables(v, table_dir(v, a.db, a.metric), a.metric, o);
+  return open_rule_tables(v, TableDir::named(v, a.db, a.metric).path(), a.metric, o);
 }
 
 // Returns the plain tables beside 50-ply ones; null when there are none to read: no
@@ -128,7 +160,7 @@ Result<std::shared_ptr<const Tablebase>> open_plain(const ProbeArgs& a, const Va
     if (!a.plain.empty()) return Status::invalid("--plain is for --rule fifty");
     return std::shared_ptr<const Tablebase>();
   }
-  const std::string dir = table_dir(v, a.plain);
+  const std::string dir = TableDir::named(v, a.plain).path();
   Result<std::shared_ptr<const Tablebase>> tb = Tablebase::open(v, dir);
   if (tb && (*tb)->metric() != Metric::PLAIN)
     tb = Status::invalid(dir + " holds 50-ply tables, not the plain ones");
@@ -140,9 +172,9 @@ Result<std::shared_ptr<const Tablebase>> open_plain(const ProbeArgs& a, const Va
 // Returns the value words of a fifty code with the plain value after them: "White to
 // move: win in 7 (50-ply rule: ...); without the rule: win in 13". Without plain tables,
 // or when the default ones cannot give the value, the words alone; when the --plain the
-// user named cannot give it, its error.
+// user named cannot give it, its error. The plain value goes to *without_rule.
 Result<std::string> fifty_words(const ProbeArgs& a, const Position& p, ValueCode v, int counter,
-                                const Tablebase* plain, std::string* plain_json) {
+                                const Tablebase* plain, std::optional<ValueCode>* without_rule) {
   const bool placement = p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0;
   std::string words = fifty_text(v, counter, placement);
   if (words != "draw") words = std::string(color_name(p.side_to_move)) + " to move: " + words;
@@ -150,10 +182,16 @@ Result<std::string> fifty_words(const ProbeArgs& a, const Position& p, ValueCode
   Result<ValueCode> without = plain->probe(p);
   if (!without && !a.plain.empty())  // said with the command that builds the plain table
     return Status::error("--plain: " + explain(without.status(), plain->variant(),
-                                               table_dir(plain->variant(), a.plain)));
+                                               TableDir::named(plain->variant(), a.plain).path()));
   if (!without) return words;
-  *plain_json = ",\"without_rule\":{" + json_value(*without) + "}";
+  *without_rule = *without;
   return words + "; without the rule: " + value_text(*without);
+}
+
+// Writes the member "without_rule" (the plain value beside a 50-ply one), if known.
+void write_without_rule(JsonWriter& w, const std::optional<ValueCode>& without_rule) {
+  if (without_rule)
+    w.key("without_rule").begin_object().members(json_value(*without_rule)).end_object();
 }
 
 // Sets a's metric from --rule; returns false (after an error) for a bad rule or a
@@ -171,63 +209,71 @@ int run_probe(ProbeArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v || !resolve_probe_rule(a)) return EXIT_USAGE;
   auto tb = open_tables(a, *v);
-  if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db, a.metric), a.metric);
+  if (!tb) return fail(tb.status(), *v, TableDir::named(*v, a.db, a.metric).path(), a.metric);
   const Result<std::shared_ptr<const Tablebase>> plain = open_plain(a, *v);
-  if (!plain) return fail(plain.status(), *v, table_dir(*v, a.plain));
+  if (!plain) return fail(plain.status(), *v, TableDir::named(*v, a.plain).path());
   const bool fifty = a.metric == Metric::FIFTY;
   return for_each_position(
       a, *v, [&](const Position& p, int counter, const std::string& text) -> Status {
         const std::string pos = format_position(*v, p);
+        const GameOverNote over = game_over_note(*v, p);
         if (a.wdl) {
           Result<Wdl> w = (*tb)->probe_wdl(p);
-          if (fifty) {
+          if (fifty) {  // the whole value at the counter
             Result<ValueCode> value = (*tb)->probe(p);
-            if (Status st = check_fifty_counter(p, counter); !st) value = st;
-            w = value ? Result<Wdl>(wdl_of(fifty_at(*value, counter))) : value.status();
+            if (Status st = fifty ? check_fifty_counter(p, counter) : Status::ok(); !st) value = st;
+            w = value ? Result<Wdl>(ShownValue{*value, (*tb)->metric(), counter}.wdl())
+                      : value.status();
           }
           if (!w) return w.status();
           static constexpr const char* WORDS[] = {"draw", "win", "loss"};
-          if (a.json)
-            std::printf("{\"position\":%s,\"side_to_move\":\"%s\",\"result\":\"%s\"}\n",
-                        json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
-                        WORDS[int(*w)]);
-          else
-            std::printf("%s: %s%s\n", pos.c_str(),
+          if (a.json) {
+            JsonWriter json;
+            json.begin_object()
+                .field("position", pos)
+                .field("side_to_move", side_word(p.side_to_move));
+            json.field("result", WORDS[int(*w)]);
+            over.write_json(json);
+            print_json_line(json.end_object());
+          } else
+            std::printf("%s: %s%s%s\n", pos.c_str(),
                         *w == Wdl::Draw
                             ? ""
                             : (std::string(color_name(p.side_to_move)) + " to move: ").c_str(),
-                        WORDS[int(*w)]);
+                        WORDS[int(*w)], over.text.c_str());
           return Status::ok();
         }
         Result<ValueCode> value = (*tb)->probe(p);
         if (!value) return value.status();
         Result<std::vector<MoveValue>> moves = (*tb)->analyze(p, counter);
         if (!moves) return moves.status();
-        std::string plain_json;
+        std::optional<ValueCode> without_rule;
         const Result<std::string> words =
-            fifty ? fifty_words(a, p, *value, counter, plain->get(), &plain_json)
+            fifty ? fifty_words(a, p, *value, counter, plain->get(), &without_rule)
                   : Result<std::string>(value_words(p, *value));
         if (!words) return words.status();
-        std::string best, best_json;
+        JsonWriter json;
+        json.begin_object().field("position", pos).field("side_to_move", side_word(p.side_to_move));
+        json.members(ShownValue{*value, (*tb)->metric(), counter}.json());
+        write_without_rule(json, without_rule);
+        json.field("text", *words).key("best_moves").begin_array();
+        std::string best;
         // The moves as good as the first under the rule at the counter (every draw of a
         // drawn position, whatever it would be without the rule).
         auto now = [&](ValueCode x) { return ShownValue{x, (*tb)->metric(), counter}.now(); };
         for (const MoveValue& m : *moves) {
           if (now(m.value) != now(moves->front().value)) break;
           best += (best.empty() ? "" : " ") + format_move(*v, m.move);
-          best_json += (best_json.empty() ? "" : ",") + json_string(format_move(*v, m.move));
+          json.value(format_move(*v, m.move));
         }
+        json.end_array();
+        over.write_json(json);
         if (a.json)
-          std::printf(
-              "{\"position\":%s,\"side_to_move\":\"%s\",%s%s,\"text\":%s,\"best_moves\":[%s]}\n",
-              json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
-              ShownValue{*value, (*tb)->metric(), counter}.json().c_str(), plain_json.c_str(),
-              json_string(*words).c_str(), best_json.c_str());
+          print_json_line(json.end_object());
         else
-          std::printf("%s: %s%s%s\n", pos.c_str(), words->c_str(),
-                      best.empty() ? (" (game over)" + missing_counts_hint(*v, p, text)).c_str()
-                                   : "; best: ",
-                      best.c_str());
+          std::printf(
+              "%s: %s%s%s%s\n", pos.c_str(), words->c_str(), over.text.c_str(),
+              best.empty() ? missing_counts_hint(*v, p, text).c_str() : "; best: ", best.c_str());
         return Status::ok();
       });
 }
@@ -236,9 +282,9 @@ int run_analyze(ProbeArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v || !resolve_probe_rule(a)) return EXIT_USAGE;
   auto tb = open_tables(a, *v);
-  if (!tb) return fail(tb.status(), *v, table_dir(*v, a.db, a.metric), a.metric);
+  if (!tb) return fail(tb.status(), *v, TableDir::named(*v, a.db, a.metric).path(), a.metric);
   const Result<std::shared_ptr<const Tablebase>> plain = open_plain(a, *v);
-  if (!plain) return fail(plain.status(), *v, table_dir(*v, a.plain));
+  if (!plain) return fail(plain.status(), *v, TableDir::named(*v, a.plain).path());
   const bool fifty = a.metric == Metric::FIFTY;
   return for_each_position(
       a, *v, [&](const Position& p, int counter, const std::string&) -> Status {
@@ -247,24 +293,31 @@ int run_analyze(ProbeArgs& a) {
         Result<std::vector<MoveValue>> moves = (*tb)->analyze(p, counter);
         if (!moves) return moves.status();
         const std::string pos = format_position(*v, p);
-        std::string plain_json;
+        std::optional<ValueCode> without_rule;
         const Result<std::string> words =
-            fifty ? fifty_words(a, p, *value, counter, plain->get(), &plain_json)
+            fifty ? fifty_words(a, p, *value, counter, plain->get(), &without_rule)
                   : Result<std::string>(value_words(p, *value));
         if (!words) return words.status();
         auto json_of = [&](ValueCode x) { return ShownValue{x, (*tb)->metric(), counter}.json(); };
         if (a.json) {
-          std::string list;
+          JsonWriter json;
+          json.begin_object()
+              .field("position", pos)
+              .field("side_to_move", side_word(p.side_to_move));
+          json.members(json_of(*value));
+          write_without_rule(json, without_rule);
+          json.key("moves").begin_array();
           for (const MoveValue& m : *moves)
-            list += std::string(list.empty() ? "" : ",") +
-                    "{\"move\":" + json_string(format_move(*v, m.move)) + "," + json_of(m.value) +
-                    "}";
-          std::printf("{\"position\":%s,\"side_to_move\":\"%s\",%s%s,\"moves\":[%s]}\n",
-                      json_string(pos).c_str(), side_word(p.side_to_move).c_str(),
-                      json_of(*value).c_str(), plain_json.c_str(), list.c_str());
+            json.begin_object()
+                .field("move", format_move(*v, m.move))
+                .members(json_of(m.value))
+                .end_object();
+          json.end_array();
+          game_over_note(*v, p).write_json(json);
+          print_json_line(json.end_object());
           return Status::ok();
         }
-        std::printf("%s: %s\n", pos.c_str(), words->c_str());
+        std::printf("%s: %s%s\n", pos.c_str(), words->c_str(), game_over_note(*v, p).text.c_str());
         for (const MoveValue& m : *moves)
           std::printf("  %-10s %s\n", format_move(*v, m.move).c_str(),
                       ShownValue{m.value, (*tb)->metric(), counter}.brief().c_str());

@@ -19,10 +19,11 @@ int run_serve(const ServeArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
   if (!a.db.empty())
-    if (Status st = check_any_table_dir(*v, a.db); !st) return fail(st, *v, a.db);
+    if (Result<TableDir> d = TableDir::open(*v, a.db); !d) return fail(d.status(), *v, a.db);
   web::WebApiOptions options;
   if (!a.db.empty()) options.dirs[std::string(v->name)] = a.db;
   if (!a.plain.empty()) options.plain_dirs[std::string(v->name)] = a.plain;
+  options.default_variant = std::string(v->name);  // the page opens on it
   options.cost = solve_cost;
   web::WebApi api(options);
 

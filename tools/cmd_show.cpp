@@ -27,6 +27,40 @@ const char* phase_word(Phase ph) {
   return "";
 }
 
+// Returns the position, its phase, its counts, how the game ended and the legal moves,
+// as a JSON object.
+JsonWriter show_json(const Variant& v, const Position& p, const MoveList& moves) {
+  const Color us = p.side_to_move;
+  const GameOver over = game_over(v, p);
+  JsonWriter w;
+  w.begin_object()
+      .field("variant", v.name)
+      .field("position", format_position(v, p))
+      .field("side_to_move", us == WHITE ? "white" : "black")
+      .field("phase", phase_word(phase(v, p)))
+      .key("on_board")
+      .begin_object()
+      .field("white", popcount(p.stones[WHITE]))
+      .field("black", popcount(p.stones[BLACK]))
+      .end_object()
+      .key("in_hand")
+      .begin_object()
+      .field("white", p.in_hand[WHITE])
+      .field("black", p.in_hand[BLACK])
+      .end_object()
+      .key("game_over");
+  if (over == GameOver::None) {
+    w.null();
+  } else {
+    w.begin_object().key("loser");
+    over == GameOver::FullBoard ? w.null() : w.value(us == WHITE ? "white" : "black");
+    w.field("reason", game_over_text(over, us)).end_object();
+  }
+  w.key("moves").begin_array();
+  for (const Move& m : moves) w.value(format_move(v, m));
+  return std::move(w.end_array().end_object());
+}
+
 int run_show(const ShowOptions& o) {
   const Variant* v = resolve_variant(o.variant);
   if (!v) return EXIT_USAGE;
@@ -41,25 +75,7 @@ int run_show(const ShowOptions& o) {
   MoveList moves(*v, p);
 
   if (o.json) {
-    std::string s = "{\"variant\":" + json_string(v->name) +
-                    ",\"position\":" + json_string(format_position(*v, p)) +
-                    ",\"side_to_move\":" + json_string(us == WHITE ? "white" : "black") +
-                    ",\"phase\":" + json_string(phase_word(phase(*v, p))) +
-                    ",\"on_board\":{\"white\":" + std::to_string(popcount(p.stones[WHITE])) +
-                    ",\"black\":" + std::to_string(popcount(p.stones[BLACK])) +
-                    "},\"in_hand\":{\"white\":" + std::to_string(p.in_hand[WHITE]) +
-                    ",\"black\":" + std::to_string(p.in_hand[BLACK]) + "},\"game_over\":";
-    if (over == GameOver::None)
-      s += "null";
-    else
-      s += "{\"loser\":" +
-           (over == GameOver::FullBoard ? std::string("null")
-                                        : json_string(us == WHITE ? "white" : "black")) +
-           ",\"reason\":" + json_string(game_over_text(over, us)) + "}";
-    s += ",\"moves\":[";
-    for (const Move& m : moves)
-      s += (&m == moves.begin() ? "" : ",") + json_string(format_move(*v, m));
-    std::printf("%s]}\n", s.c_str());
+    print_json_line(show_json(*v, p, moves));
     return EXIT_OK;
   }
 

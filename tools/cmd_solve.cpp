@@ -61,9 +61,9 @@ int solve_options(const SolveArgs& a, const Variant& v, SolveOptions& opts) {
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
   opts.metric = *metric;
-  opts.dir = table_dir(v, a.out, *metric);
+  opts.dir = TableDir::named(v, a.out, *metric).path();
   if (*metric == Metric::FIFTY) {
-    opts.plain_dir = table_dir(v, a.plain);
+    opts.plain_dir = TableDir::named(v, a.plain).path();
     if (opts.plain_dir == opts.dir)
       return fail(EXIT_USAGE,
                   "the 50-ply tables need a directory of their own, not the plain "
@@ -93,24 +93,37 @@ std::string start_value(const Variant& v, const SolveOptions& opts) {
 
 void print_solve_json(const Variant& v, const SolveOptions& opts, const SolveReport& r,
                       const std::string& start) {
-  std::string by_rank;
-  for (int n : r.units_by_rank) by_rank += (by_rank.empty() ? "" : ",") + std::to_string(n);
-  std::printf(
-      "{\"variant\":%s,\"dir\":%s,\"ranks\":%d,\"units_solved\":%d,\"units_skipped\":%d,"
-      "\"positions_solved\":%llu,\"seconds\":%.3f,\"tables_read_by_block\":%d,"
-      "\"memory_limit_bytes\":%llu,\"peak_rss_bytes\":%llu,\"tables_repaired\":%zu,"
-      "\"rule\":\"%s\",\"start_value\":%s,\"phases\":{\"load_seconds\":%.3f,"
-      "\"evaluate_seconds\":%.3f,\"evaluate_positions\":%llu,\"scan_seconds\":%.3f,"
-      "\"levels_seconds\":%.3f,\"movement_positions\":%llu,\"label_seconds\":%.3f,"
-      "\"write_seconds\":%.3f},\"units_by_rank\":[%s]}\n",
-      json_string(v.name).c_str(), json_string(opts.dir).c_str(), r.ranks, r.units_solved,
-      r.units_skipped, (unsigned long long)r.positions_solved, r.seconds, r.tables_read_by_block,
-      (unsigned long long)opts.memory_limit, (unsigned long long)r.peak_rss_bytes,
-      r.tables_repaired.size(), metric_name(opts.metric),
-      start.empty() ? "null" : json_string(start).c_str(), r.phases.load, r.phases.evaluate,
-      (unsigned long long)r.phases.evaluate_positions, r.phases.scan, r.phases.levels,
-      (unsigned long long)r.phases.movement_positions, r.phases.label, r.phases.write,
-      by_rank.c_str());
+  JsonWriter w;
+  w.begin_object()
+      .field("variant", v.name)
+      .field("dir", opts.dir)
+      .field("ranks", r.ranks)
+      .field("units_solved", r.units_solved)
+      .field("units_skipped", r.units_skipped)
+      .field("positions_solved", r.positions_solved)
+      .field("seconds", r.seconds, 3)
+      .field("tables_read_by_block", r.tables_read_by_block)
+      .field("memory_limit_bytes", opts.memory_limit)
+      .field("peak_rss_bytes", r.peak_rss_bytes)
+      .field("tables_repaired", r.tables_repaired.size())
+      .field("rule", metric_name(opts.metric))
+      .key("start_value");
+  start.empty() ? w.null() : w.value(start);
+  w.key("phases")
+      .begin_object()
+      .field("load_seconds", r.phases.load, 3)
+      .field("evaluate_seconds", r.phases.evaluate, 3)
+      .field("evaluate_positions", r.phases.evaluate_positions)
+      .field("scan_seconds", r.phases.scan, 3)
+      .field("levels_seconds", r.phases.levels, 3)
+      .field("movement_positions", r.phases.movement_positions)
+      .field("label_seconds", r.phases.label, 3)
+      .field("write_seconds", r.phases.write, 3)
+      .end_object()
+      .key("units_by_rank")
+      .begin_array();
+  for (int n : r.units_by_rank) w.value(n);
+  print_json_line(w.end_array().end_object());
 }
 
 void print_solve_text(const Variant& v, const SolveOptions& opts, const SolveReport& r,
@@ -178,7 +191,8 @@ int run_sectors(const SectorsArgs& a) {
   if (!v) return EXIT_USAGE;
   SectorGraph graph(*v);
   uint64_t total = 0;
-  std::string json = "{\"variant\":" + json_string(v->name) + ",\"units\":[";
+  JsonWriter json;
+  json.begin_object().field("variant", v->name).key("units").begin_array();
   if (!a.json)
     std::printf("%-4s %-22s %15s %12s  %s\n", "unit", "sectors", "positions", "memory", "reads");
   int n = 0;
@@ -192,20 +206,19 @@ int run_sectors(const SectorsArgs& a) {
     for (const Sector& c : u.children) children += (children.empty() ? "" : " ") + sector_name(c);
     total += size;
     if (a.json) {
-      json += std::string(n ? "," : "") + "{\"sectors\":[";
-      for (size_t i = 0; i < u.sectors.size(); ++i) {
-        const Sector& s = u.sectors[i];
-        json += std::string(i ? "," : "") + "{\"name\":" + json_string(sector_name(s)) +
-                ",\"us\":" + std::to_string(s.us) + ",\"them\":" + std::to_string(s.them) +
-                ",\"us_hand\":" + std::to_string(s.us_hand) +
-                ",\"them_hand\":" + std::to_string(s.them_hand) +
-                ",\"positions\":" + std::to_string(SectorIndex::count(*v->board, s.us, s.them)) +
-                "}";
-      }
-      json += "],\"reads\":[";
-      for (size_t i = 0; i < u.children.size(); ++i)
-        json += std::string(i ? "," : "") + json_string(sector_name(u.children[i]));
-      json += "],\"memory_bytes\":" + std::to_string(unit_bytes_children_whole(*v, u)) + "}";
+      json.begin_object().key("sectors").begin_array();
+      for (const Sector& s : u.sectors)
+        json.begin_object()
+            .field("name", sector_name(s))
+            .field("us", s.us)
+            .field("them", s.them)
+            .field("us_hand", s.us_hand)
+            .field("them_hand", s.them_hand)
+            .field("positions", SectorIndex::count(*v->board, s.us, s.them))
+            .end_object();
+      json.end_array().key("reads").begin_array();
+      for (const Sector& c : u.children) json.value(sector_name(c));
+      json.end_array().field("memory_bytes", unit_bytes_children_whole(*v, u)).end_object();
     } else {
       std::printf("%-4d %-22s %15llu %11.1fM  %s\n", ++n, names.c_str(), (unsigned long long)size,
                   unit_bytes_children_whole(*v, u) / 1048576.0, children.c_str());
@@ -214,7 +227,7 @@ int run_sectors(const SectorsArgs& a) {
     ++n;
   }
   if (a.json)
-    std::printf("%s],\"positions\":%llu}\n", json.c_str(), (unsigned long long)total);
+    print_json_line(json.end_array().field("positions", total).end_object());
   else
     std::printf("%zu units, %llu positions (distinct up to symmetry, side to move normalised)\n",
                 graph.units().size(), (unsigned long long)total);

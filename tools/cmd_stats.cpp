@@ -6,7 +6,6 @@
 #include <cstdio>
 
 #include "core/notation.h"
-#include "db/dir_manifest.h"
 #include "db/sector_index.h"
 #include "db/table_dir.h"
 #include "db/table_file.h"
@@ -233,54 +232,59 @@ void print_tsv(const StatsReport& r) {
   line("total", r.entries, r.total, r.total_beyond);
 }
 
-// The wins, losses and draws of one sector in JSON (stored entries and distinct
-// positions are the same here).
-std::string json_counts(const StatsReport& r, const TableStats& t, const Beyond& b) {
-  return "{\"wins\":" + std::to_string(t.wins) + ",\"losses\":" + std::to_string(t.losses) +
-         ",\"draws\":" + std::to_string(t.draws) +
-         (r.fifty ? ",\"cursed_wins\":" + std::to_string(b.cursed_wins) +
-                        ",\"blessed_losses\":" + std::to_string(b.blessed_losses)
-                  : "") +
-         "}";
+// Writes the wins, losses and draws of one sector as a JSON object.
+void json_counts(JsonWriter& w, const StatsReport& r, const TableStats& t, const Beyond& b) {
+  w.begin_object().field("wins", t.wins).field("losses", t.losses).field("draws", t.draws);
+  if (r.fifty) w.field("cursed_wins", b.cursed_wins).field("blessed_losses", b.blessed_losses);
+  w.end_object();
 }
 
-std::string json_sector(const StatsReport& r, const SectorRow& row) {
+// Writes a sector's row as a JSON object (stored entries and distinct positions are
+// the same here).
+void json_sector(JsonWriter& w, const StatsReport& r, const SectorRow& row) {
   const Sector& s = row.sector;
-  return "{\"sector\":" + json_string(sector_name(s)) + ",\"us_on_board\":" + std::to_string(s.us) +
-         ",\"them_on_board\":" + std::to_string(s.them) +
-         ",\"us_in_hand\":" + std::to_string(s.us_hand) +
-         ",\"them_in_hand\":" + std::to_string(s.them_hand) +
-         ",\"stored_entries\":" + std::to_string(row.entries) +
-         ",\"distinct_positions\":" + std::to_string(row.entries) +
-         ",\"over_stored_entries\":" + json_counts(r, row.stats, row.beyond) +
-         ",\"over_distinct_positions\":" + json_counts(r, row.stats, row.beyond) +
-         ",\"longest_win\":" + std::to_string(row.stats.longest_win) +
-         ",\"longest_loss\":" + std::to_string(row.stats.longest_loss) + "}";
+  w.begin_object()
+      .field("sector", sector_name(s))
+      .field("us_on_board", s.us)
+      .field("them_on_board", s.them)
+      .field("us_in_hand", s.us_hand)
+      .field("them_in_hand", s.them_hand)
+      .field("stored_entries", row.entries)
+      .field("distinct_positions", row.entries);
+  json_counts(w.key("over_stored_entries"), r, row.stats, row.beyond);
+  json_counts(w.key("over_distinct_positions"), r, row.stats, row.beyond);
+  w.field("longest_win", row.stats.longest_win)
+      .field("longest_loss", row.stats.longest_loss)
+      .end_object();
 }
 
 void print_json(const StatsReport& r, const Variant& v, const std::string& dir) {
-  std::string sectors;
-  for (const SectorRow& row : r.rows)
-    sectors += std::string(sectors.empty() ? "" : ",") + json_sector(r, row);
-  const std::string beyond =
-      !r.fifty
-          ? ""
-          : ",\"cursed_wins\":" + std::to_string(r.total_beyond.cursed_wins) +
-                ",\"blessed_losses\":" + std::to_string(r.total_beyond.blessed_losses) +
-                ",\"placement_cursed_wins\":" + std::to_string(r.placement_beyond.cursed_wins) +
-                ",\"placement_blessed_losses\":" +
-                std::to_string(r.placement_beyond.blessed_losses);
-  std::printf(
-      "{\"variant\":%s,\"dir\":%s,\"sectors\":[%s],\"total\":{\"stored_entries\":%llu,"
-      "\"distinct_positions\":%llu,\"wins\":%llu,\"losses\":%llu,\"draws\":%llu,"
-      "\"longest_win\":%u,\"longest_loss\":%u%s%s},\"missing_tables\":%d,"
-      "\"damaged_tables\":%d,\"tables_without_distances\":%d,\"rule\":\"%s\"}\n",
-      json_string(v.name).c_str(), json_string(dir).c_str(), sectors.c_str(),
-      (unsigned long long)r.entries, (unsigned long long)r.entries,
-      (unsigned long long)r.total.wins, (unsigned long long)r.total.losses,
-      (unsigned long long)r.total.draws, r.total.longest_win, r.total.longest_loss,
-      r.longest.empty() ? "" : (",\"longest_win_position\":" + json_string(r.longest)).c_str(),
-      beyond.c_str(), r.missing, r.damaged, r.without_distances, r.fifty ? "fifty" : "plain");
+  JsonWriter w;
+  w.begin_object().field("variant", v.name).field("dir", dir).key("sectors").begin_array();
+  for (const SectorRow& row : r.rows) json_sector(w, r, row);
+  w.end_array()
+      .key("total")
+      .begin_object()
+      .field("stored_entries", r.entries)
+      .field("distinct_positions", r.entries)
+      .field("wins", r.total.wins)
+      .field("losses", r.total.losses)
+      .field("draws", r.total.draws)
+      .field("longest_win", r.total.longest_win)
+      .field("longest_loss", r.total.longest_loss);
+  if (!r.longest.empty()) w.field("longest_win_position", r.longest);
+  if (r.fifty)
+    w.field("cursed_wins", r.total_beyond.cursed_wins)
+        .field("blessed_losses", r.total_beyond.blessed_losses)
+        .field("placement_cursed_wins", r.placement_beyond.cursed_wins)
+        .field("placement_blessed_losses", r.placement_beyond.blessed_losses);
+  w.end_object()
+      .field("missing_tables", r.missing)
+      .field("damaged_tables", r.damaged)
+      .field("tables_without_distances", r.without_distances)
+      .field("rule", metric_name(r.fifty ? Metric::FIFTY : Metric::PLAIN))
+      .end_object();
+  print_json_line(w);
 }
 
 struct StatsArgs : TablesArgs {
@@ -293,8 +297,8 @@ int run_stats(const StatsArgs& a) {
   const std::optional<Metric> metric = resolve_rule(a.rule);
   if (!metric) return EXIT_USAGE;
   const bool fifty = *metric == Metric::FIFTY;
-  const std::string dir = table_dir(*v, a.db, *metric);
-  if (Status st = check_table_dir(*v, dir, *metric); !st) return fail(st, *v, dir, *metric);
+  const std::string dir = TableDir::named(*v, a.db, *metric).path();
+  if (Status st = TableDir(*v, dir, *metric).check(); !st) return fail(st, *v, dir, *metric);
   SectorGraph graph(*v);
   Result<std::vector<Sector>> expected = expected_sectors(dir, graph);
   if (!expected) return fail(expected.status(), *v, dir, *metric);

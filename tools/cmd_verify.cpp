@@ -56,16 +56,24 @@ VerifyTotals sum_checks(const std::vector<SectorCheck>& checks) {
 
 void print_verify_json(const TablesArgs& a, const Variant& v, const std::string& dir, Metric metric,
                        const VerifyTotals& t, size_t leftovers) {
-  std::printf(
-      "{\"variant\":%s,\"dir\":%s,\"quick\":%s,\"sectors\":%llu,\"positions\":%llu,"
-      "\"checked\":%llu,\"placement_sample\":%g,\"seed\":%llu,\"mismatches\":%llu,"
-      "\"skipped_sectors\":%llu,\"missing_tables\":%llu,\"damaged_tables\":%llu,"
-      "\"rule\":\"%s\",\"leftover_files\":%zu}\n",
-      json_string(v.name).c_str(), json_string(dir).c_str(), a.quick ? "true" : "false",
-      (unsigned long long)(t.sectors + t.missing + t.damaged), (unsigned long long)t.entries,
-      (unsigned long long)t.checked, a.placement_sample, (unsigned long long)a.seed,
-      (unsigned long long)t.mismatches, (unsigned long long)t.skipped,
-      (unsigned long long)t.missing, (unsigned long long)t.damaged, metric_name(metric), leftovers);
+  JsonWriter w;
+  w.begin_object()
+      .field("variant", v.name)
+      .field("dir", dir)
+      .field("quick", a.quick)
+      .field("sectors", t.sectors + t.missing + t.damaged)
+      .field("positions", t.entries)
+      .field("checked", t.checked)
+      .field("placement_sample", a.placement_sample, 6)
+      .field("seed", a.seed)
+      .field("mismatches", t.mismatches)
+      .field("skipped_sectors", t.skipped)
+      .field("missing_tables", t.missing)
+      .field("damaged_tables", t.damaged)
+      .field("rule", metric_name(metric))
+      .field("leftover_files", leftovers)
+      .end_object();
+  print_json_line(w);
 }
 
 void print_verify_text(const TablesArgs& a, const VerifyTotals& t) {
@@ -107,7 +115,7 @@ int run_verify(const TablesArgs& a) {
   if (a.threads > 0) omp_set_num_threads(a.threads);
   VerifyOptions opts;
   if (int code = verify_options(a, *v, *metric, opts); code != EXIT_OK) return code;
-  const std::string dir = table_dir(*v, a.db, *metric);
+  const std::string dir = TableDir::named(*v, a.db, *metric).path();
   Result<std::vector<SectorCheck>> checks = verify_tables(*v, dir, opts, [&](const SectorCheck& c) {
     if (!a.json) print_check(a, dir, c);
   });

@@ -6,17 +6,41 @@
 // The page's only way to the engine: GET /api/<path>?<params>, answered {status, body}.
 // In the offline build (tools/build_offline.sh) the engine compiled to WebAssembly gives
 // the same answers without a server (web/offline/offline.js); nothing else changes.
+// A request the server refuses for being busy (503: another program on this machine
+// holds its connections) or that gets no answer is tried again, for about 15 s, while
+// the page says so; the move that asked for it is played when it is answered.
+const RETRY_MS = [150, 300, 600, 1000, 1500, 2000, 2500, 3000, 3500];
+
 async function api(path, params = {}) {
   if (window.millbaseOffline) return window.millbaseOffline(path, params);
   const query = new URLSearchParams(params).toString();
+  const url = '/api/' + path + (query ? '?' + query : '');
+  for (let attempt = 0; ; ++attempt) {
+    const answer = await fetchJson(url);
+    const busy = answer.status === 503 || answer.status === 0;
+    if (!busy || attempt === RETRY_MS.length) {
+      showRetry('');
+      return answer;
+    }
+    showRetry(answer.status === 0 ? 'The server does not answer; trying again…'
+                                  : 'The server is busy; trying again…');
+    await new Promise(resolve => setTimeout(resolve, RETRY_MS[attempt]));
+  }
+}
+
+// Returns {status, body} of one GET; body is the API's JSON object, or {error} in words
+// (never the raw text of an answer).
+async function fetchJson(url) {
   try {
-    const response = await fetch('/api/' + path + (query ? '?' + query : ''));
+    const response = await fetch(url);
     let body;
     try {
       body = await response.json();
     } catch {
-      body = {error: `the server answered HTTP ${response.status} without JSON`};
+      body = null;
     }
+    if (!body || typeof body !== 'object')
+      body = {error: `the server answered HTTP ${response.status} without JSON`};
     return {status: response.status, body};
   } catch {
     return {status: 0, body: {error: 'the server does not answer (is millbase serve running?)'}};
@@ -41,6 +65,9 @@ const state = {
   flipped: false,
   computer: 'none',      // the side the computer plays: white, black or none
   level: 'perfect',
+  resigned: false,       // the game ended by the resignation of the side to move
+  replaced: null,        // the game a load, a new game or a variant replaced: undo brings it back
+  hold: false,           // the computer waits (after undo) until asked to move
   computerAsked: -1,     // the generation the computer was last asked to move in
   thinking: -1,          // the generation the computer is thinking in, or -1
   showBest: true,        // the best move drawn on the board
@@ -52,12 +79,15 @@ const state = {
 
 // Replaces the game by variant/start/moves when the API accepts it; returns true when it
 // did, false when the API refused it (the message says why and the game stays as it
-// was), and null when a later change overtook it (nothing happened).
-async function setGame(variant, start, moves, redo = []) {
+// was), and null when a later change overtook it (nothing happened). options: resigned
+// (the side to move has resigned), hold (the computer waits to be asked to move: after
+// going back in the game).
+async function setGame(variant, start, moves, redo = [], options = {}) {
   const generation = ++state.generation;
   setBusy(true);
   const params = {variant, moves: moves.join(' ')};
   if (start) params.start = start;
+  if (options.resigned) params.resigned = '1';
   const {status, body} = await api('game', params);
   if (generation !== state.generation) return null;  // a later change won
   setBusy(false);
@@ -66,13 +96,30 @@ async function setGame(variant, start, moves, redo = []) {
     render();
     return false;
   }
-  Object.assign(state, {variant, start: body.start, moves: body.moves, redo, game: body});
+  Object.assign(state, {variant, start: body.start, moves: body.moves, redo, game: body,
+                        resigned: !!options.resigned, hold: !!options.hold, replaced: null});
   state.click = {mode: 'idle'};
   showMessage('');
   writeHash();
   render();
   scheduleComputer();
   return true;
+}
+
+// Returns the game as it is, to bring back later.
+function snapshot() {
+  return state.game && {variant: state.variant, start: state.start, moves: state.moves,
+                        redo: state.redo, resigned: state.resigned};
+}
+
+// Replaces the whole game (a load, a new game, another variant); undo brings the old
+// one back. hold: the computer waits to be asked (a loaded game is looked at first).
+async function replaceGame(variant, start, moves, {resigned = false, hold = false} = {}) {
+  const old = snapshot();
+  const done = await setGame(variant, start, moves, [], {resigned, hold});
+  if (done && old && (old.moves.length || old.variant !== variant || old.start !== state.start))
+    state.replaced = old, render();
+  return done;
 }
 
 function play(move) {
@@ -88,14 +135,21 @@ function sideAfter(k) {
   return (n - k) % 2 === 0 ? state.game.side_to_move : other(state.game.side_to_move);
 }
 
-// Undo goes back one ply, and one more when that would leave the computer to move.
+// Undo goes back one ply, and one more when that would leave the computer to move; when
+// the computer is still to move (it moved first), it waits to be asked. Right after a
+// load, a new game or a change of variant, undo brings back the game replaced.
 function undo() {
-  if (!state.game || !state.moves.length) return;
+  if (!state.game) return;
+  if (state.replaced) {
+    const old = state.replaced;
+    return setGame(old.variant, old.start, old.moves, old.redo, {resigned: old.resigned, hold: true});
+  }
+  if (!state.moves.length) return;
   let n = 1;
   if (state.computer === sideAfter(state.moves.length - 1) && state.moves.length >= 2) n = 2;
   const kept = state.moves.slice(0, -n);
   const undone = state.moves.slice(-n).reverse();
-  setGame(state.variant, state.start, kept, [...state.redo, ...undone]);
+  setGame(state.variant, state.start, kept, [...state.redo, ...undone], {hold: true});
 }
 
 // Redo plays the undone plies again, up to the next ply of a human.
@@ -104,7 +158,7 @@ function redo() {
   const redoStack = [...state.redo];
   const moves = [...state.moves, redoStack.pop()];
   if (state.computer === sideAfter(moves.length) && redoStack.length) moves.push(redoStack.pop());
-  setGame(state.variant, state.start, moves, redoStack);
+  setGame(state.variant, state.start, moves, redoStack, {hold: true});
 }
 
 function variantStart(name) {
@@ -115,19 +169,26 @@ function writeHash() {
   const params = new URLSearchParams({variant: state.variant});
   if (state.start !== variantStart(state.variant)) params.set('start', state.start);
   if (state.moves.length) params.set('moves', state.moves.join(' '));
+  if (state.resigned) params.set('resigned', '1');
   state.hash = '#' + params.toString();
   if (location.hash !== state.hash) history.replaceState(null, '', state.hash);
 }
 
-// Loads the game of the URL hash (#variant=six&start=...&moves=...), or a new game.
+// Loads the game of the URL hash (#variant=six&start=...&moves=...), or a new game. A
+// link the API refuses gives a new game of the link's variant (when there is one), and
+// says why.
 async function loadHash() {
   const params = new URLSearchParams(location.hash.slice(1));
-  const variant = params.get('variant') || state.variant;
+  const asked = (params.get('variant') || '').toLowerCase();
+  const variant = state.variants.has(asked) ? asked : state.variant;
   const moves = (params.get('moves') || '').split(/[\s,]+/).filter(Boolean);
-  if ((await setGame(variant, params.get('start') || '', moves)) === false) {
+  const resigned = params.get('resigned') === '1';
+  if ((await setGame(variant, params.get('start') || '', moves, [], {resigned})) === false) {
     const message = $('message').textContent;
-    await setGame(state.variant, variantStart(state.variant), []);
-    showMessage('The link holds no game the API accepts: ' + message);
+    if ((await setGame(variant, variantStart(variant), [])) !== false)
+      showMessage(`The link's game was refused, so this is a new game of ${variant}: ${message}`);
+  } else if (asked && !state.variants.has(asked)) {
+    showMessage(`The link names no variant ${JSON.stringify(asked)}; this is ${variant}.`);
   }
 }
 
@@ -192,9 +253,14 @@ function setThinking(generation) {
   render();
 }
 
-// Asks the computer for its move, once per position, when it is its turn.
+// True when the computer is to move but waits to be asked (after undo).
+function computerWaits() {
+  return computerToMove() && state.hold;
+}
+
+// Asks the computer for its move, once per position, when it is its turn and not held.
 function scheduleComputer() {
-  if (!computerToMove() || state.computerAsked === state.generation) return;
+  if (!computerToMove() || state.hold || state.computerAsked === state.generation) return;
   const generation = state.computerAsked = state.generation;
   state.click = {mode: 'idle'};  // a half-made click of the human's is dropped
   setThinking(generation);
@@ -225,7 +291,7 @@ function setBusy(busy) {
 
 async function main() {
   const {status, body} = await api('variants');
-  if (status !== 200) return showMessage('Cannot read the variants: ' + (body.error || status));
+  if (status !== 200) return showMessage('Cannot read the variants: ' + (body.error || `HTTP ${status}`));
   for (const v of body.variants) {
     state.variants.set(v.name, v);
     const option = document.createElement('option');
@@ -234,12 +300,14 @@ async function main() {
       : v.tables === 'plain' ? '' : ' (no tables)');
     $('variant').append(option);
   }
-  // The default variant: the first with tables, six when none has any.
+  // The default variant: the server's (serve --variant), else the first with tables,
+  // else six.
   const withTables = body.variants.find(v => v.tables);
-  state.variant = withTables ? withTables.name : 'six';
+  state.variant = state.variants.has(body.default) ? body.default
+    : withTables ? withTables.name : 'six';
 
-  $('variant').onchange = e => setGame(e.target.value, variantStart(e.target.value), []);
-  $('new-game').onclick = () => setGame(state.variant, variantStart(state.variant), []);
+  $('variant').onchange = e => replaceGame(e.target.value, variantStart(e.target.value), []);
+  $('new-game').onclick = () => replaceGame(state.variant, variantStart(state.variant), []);
   $('undo').onclick = undo;
   $('redo').onclick = redo;
   $('flip').onclick = () => { state.flipped = !state.flipped; render(); };
@@ -250,9 +318,15 @@ async function main() {
     radio.onchange = e => {
       state.computer = e.target.value;
       state.computerAsked = -1;
+      state.hold = false;
       render();
       scheduleComputer();
     };
+  $('computer-go').onclick = () => {
+    state.hold = false;
+    render();
+    scheduleComputer();
+  };
   $('show-best').onchange = e => { state.showBest = e.target.checked; render(); };
   document.addEventListener('keydown', e => {
     if (e.key === 'Escape') return cancel();

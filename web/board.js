@@ -6,6 +6,8 @@
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const BOARD_SIZE = 360;   // the square the points span, in SVG units
 const BOARD_MARGIN = 64;  // room for the coordinates around it
+const HAND_BAND = 56;     // the band beside the board where the stones in hand stand
+const MOVE_MS = 280;      // how long a move's stone travels
 
 function svgElement(name, attributes = {}) {
   const e = document.createElementNS(SVG_NS, name);
@@ -13,10 +15,14 @@ function svgElement(name, attributes = {}) {
   return e;
 }
 
-// Draws `variant` into `svg`. view: {stones: {white: [...], black: [...]}, flipped,
-// marks: Map point -> [class, ...] (movable, target, selected, removable, ghost-white,
-// ghost-black, last, hidden-stone), clickable: Set of points that react, best: null or
-// a move of the API's legal list to draw as the best one}.
+// Draws `variant` into `svg`. view: {stones: {white: [...], black: [...]}, inHand:
+// {white: n, black: n}, hands: 'columns' (White's stones in hand left of the board,
+// Black's right) or 'rows' (Black's above, White's below; swapped when flipped),
+// flipped, marks: Map point -> [class, ...] (movable, target, selected, removable,
+// ghost-white, ghost-black, last, hidden-stone), clickable: Set of points that react,
+// best: null or a move of the API's legal list to draw as the best one, animate: null
+// or {move, from, to, remove, elapsed}, the move just played, whose stone travels there
+// (elapsed: the milliseconds of its journey already shown)}.
 // onPoint(name) is called for a chosen point, onPoint(null) for a click beside them.
 function drawBoard(svg, variant, view, onPoint) {
   const focused = document.activeElement && document.activeElement.closest &&
@@ -30,12 +36,15 @@ function drawBoard(svg, variant, view, onPoint) {
   const px = x => BOARD_MARGIN + (view.flipped ? maxX - x : x - minX) * step;
   const py = y => BOARD_MARGIN + (view.flipped ? y - minY : maxY - y) * step;
   const at = new Map(variant.points.map(p => [p.name, p]));
-  const radius = Math.min(step * 0.32, 24);
+  const radius = Math.min(step * 0.38, 30);  // big stones, as mill apps draw them
   const full = BOARD_SIZE + 2 * BOARD_MARGIN;
 
   svg.replaceChildren();
-  svg.setAttribute('viewBox', `0 0 ${full} ${full}`);
+  const band = view.hands ? HAND_BAND : 0, rows = view.hands === 'rows';
+  svg.setAttribute('viewBox', rows ? `0 ${-band} ${full} ${full + 2 * band}`
+                                   : `${-band} 0 ${full + 2 * band} ${full}`);
   svg.append(svgElement('rect', {class: 'background', x: 0, y: 0, width: full, height: full}));
+  const hands = view.hands ? drawHands(svg, view, full, radius) : null;
   for (const [a, b] of variant.lines)
     svg.append(svgElement('line', {class: 'line', x1: px(at.get(a).x), y1: py(at.get(a).y),
                                    x2: px(at.get(b).x), y2: py(at.get(b).y)}));
@@ -80,6 +89,10 @@ function drawBoard(svg, variant, view, onPoint) {
     svg.append(g);
   }
   if (view.best) svg.append(bestMove(view.best, at, px, py, radius));
+  delete svg.dataset.animated;
+  if (view.animate && view.animate.elapsed < 2 * MOVE_MS &&
+      !matchMedia('(prefers-reduced-motion: reduce)').matches)
+    animateMove(svg, view.animate, at, px, py, radius, hands);
 
   svg.onclick = e => {
     const g = e.target.closest('[data-point]');
@@ -97,9 +110,62 @@ function drawBoard(svg, variant, view, onPoint) {
   }
 }
 
+// Draws the stones in hand as stones in the bands beside the board; returns, per side,
+// the place where its next stone in hand leaves from (or the last one left) as [x, y].
+function drawHands(svg, view, full, radius) {
+  const r = Math.min(radius * 0.75, 20), rows = view.hands === 'rows';
+  const spacing = n => Math.min(2 * r + 6, (full - 2 * r) / Math.max(n, 1));
+  const places = {};
+  for (const side of ['white', 'black']) {
+    const n = view.inHand ? view.inHand[side] : 0;
+    // White's band: left, or below; Black's the other; swapped when flipped.
+    const first = (side === 'white') !== !!view.flipped;
+    const across = first ? (rows ? full + HAND_BAND / 2 : -HAND_BAND / 2)
+                         : (rows ? -HAND_BAND / 2 : full + HAND_BAND / 2);
+    const along = i => full / 2 + (i - (n - 1) / 2) * spacing(n);
+    const place = i => (rows ? [along(i), across] : [across, along(i)]);
+    const g = svgElement('g', {class: 'hand ' + side, 'data-side': side, 'data-count': n,
+                               role: 'img', 'aria-label': `${capital(side)}: ${n} in hand`});
+    for (let i = 0; i < n; ++i) {
+      const [cx, cy] = place(i);
+      g.append(svgElement('circle', {class: 'stone in-hand ' + side, cx, cy, r}));
+    }
+    places[side] = place(n);
+    svg.append(g);
+  }
+  return places;
+}
+
+// Lets the stone of the move just played travel to its point, from the point it left or
+// from the stones in hand, and the stone it removed fade away. svg.dataset.animated is
+// the move, while it lasts.
+function animateMove(svg, move, at, px, py, radius, hands) {
+  const point = svg.querySelector(`[data-point="${move.to}"]`);
+  const stone = point && point.querySelector('.stone:not(.ghost)');
+  if (!stone) return;
+  const side = point.dataset.stone;
+  const [x, y] = [px(at.get(move.to).x), py(at.get(move.to).y)];
+  const [x0, y0] = move.from ? [px(at.get(move.from).x), py(at.get(move.from).y)]
+    : hands ? hands[side] : [x, y];
+  svg.dataset.animated = move.move;
+  const delay = -move.elapsed;  // a board drawn again mid-journey goes on from there
+  const travel = stone.animate([{transform: `translate(${x0 - x}px, ${y0 - y}px)`}, {transform: 'none'}],
+                               {duration: MOVE_MS, easing: 'ease-out', delay});
+  if (move.remove && at.has(move.remove)) {
+    const gone = svgElement('circle', {class: 'stone leaving ' + (side === 'white' ? 'black' : 'white'),
+                                       cx: px(at.get(move.remove).x), cy: py(at.get(move.remove).y), r: radius});
+    svg.append(gone);
+    gone.animate([{opacity: 1}, {opacity: 1, offset: 0.5}, {opacity: 0, transform: 'scale(0.6)'}],
+                 {duration: 2 * MOVE_MS, easing: 'ease-in', fill: 'forwards', delay})
+      .onfinish = () => gone.remove();
+  }
+  travel.onfinish = () => delete svg.dataset.animated;
+}
+
 // Returns the mark of the best move, as analysis boards draw it: an arrow from the stone
 // that moves to its point (a ring on the point of a placement) and a cross on the stone
-// it removes, in the colour of its value. It does not take clicks.
+// it removes, bold, in one colour whatever its value (the list says the value). It
+// does not take clicks.
 function bestMove(move, at, px, py, radius) {
   const result = move.value ? move.value.result : 'draw';
   const g = svgElement('g', {class: 'best-move ' + result, 'data-move': move.move,
@@ -116,7 +182,8 @@ function bestMove(move, at, px, py, radius) {
       [x2, y2], [bx - uy * head * 0.6, by + ux * head * 0.6], [bx + uy * head * 0.6, by - ux * head * 0.6],
     ].map(p => p.join(',')).join(' ')}));
   } else {
-    g.append(svgElement('circle', {class: 'spot', cx: x2, cy: y2, r: radius * 0.7}));
+    g.append(svgElement('circle', {class: 'spot', cx: x2, cy: y2, r: radius * 0.45}));
+    g.append(svgElement('circle', {class: 'halo', cx: x2, cy: y2, r: radius * 0.95}));
   }
   if (move.remove) {
     const [x, y, d] = [px(at.get(move.remove).x), py(at.get(move.remove).y), radius * 0.6];

@@ -8,6 +8,39 @@ function showMessage(text) {
   $('message').hidden = !text;
 }
 
+// Says that a request is being tried again ("" when it is not).
+function showRetry(text) {
+  $('retry').textContent = text;
+  $('retry').hidden = !text;
+}
+
+// Returns the points of a move in notation ("c5-d5xd7", "d2", "d2xf4"): {from, to, remove}.
+function movePoints(move) {
+  const [path, remove = null] = move.split('x');
+  const [a, b] = path.split('-');
+  return b ? {move, from: a, to: b, remove} : {move, from: null, to: a, remove};
+}
+
+// The game last drawn, to animate the move that follows it: {variant, start, moves,
+// move (the move being animated, or null), since (when its animation began)}.
+let drawnGame = null;
+
+// Returns the move to animate: the one ply played since the board was last drawn, with
+// `elapsed`, the milliseconds of its animation already shown (a board drawn again while
+// a stone travels goes on from there).
+function newMove() {
+  const before = drawnGame, g = state.game, now = performance.now();
+  const same = before && before.variant === g.variant && before.start === state.start;
+  if (same && before.moves.length === state.moves.length &&
+      before.moves.every((m, i) => m === state.moves[i]))
+    return before.move && {...before.move, elapsed: now - before.since};
+  const next = same && state.moves.length === before.moves.length + 1 &&
+    before.moves.every((m, i) => m === state.moves[i]);
+  const move = next ? movePoints(state.moves[state.moves.length - 1]) : null;
+  drawnGame = {variant: g.variant, start: state.start, moves: state.moves, move, since: now};
+  return move && {...move, elapsed: 0};
+}
+
 // Returns a value's words as the API gives them, and those without the 50-ply rule.
 function valueText(value) {
   return value ? value.text : 'no value';
@@ -22,10 +55,10 @@ function boardView() {
   const g = state.game, click = state.click;
   const marks = new Map(), clickable = new Set();
   const mark = (point, name) => point && marks.set(point, [...(marks.get(point) || []), name]);
-  const last = state.moves.length ? state.moves[state.moves.length - 1] : '';
+  const last = state.moves.length ? movePoints(state.moves[state.moves.length - 1]) : {};
   const removing = click.mode === 'remove' ? new Set(click.moves.map(m => m.remove)) : new Set();
   // The last move's points, unless a click there now removes the stone.
-  for (const point of last.split(/[-x]/).slice(0, 2)) if (!removing.has(point)) mark(point, 'last');
+  for (const point of [last.from, last.to]) if (point && !removing.has(point)) mark(point, 'last');
   if (computerToMove()) {
     // Nothing to click: the computer is thinking.
   } else if (click.mode === 'remove') {
@@ -41,16 +74,18 @@ function boardView() {
     }
     clickable.add(click.from);
   } else {
+    // Quiet until a stone is chosen: the points react (and show it on hover), unmarked.
     for (const m of g.legal) {
       if (m.from) mark(m.from, 'movable'), clickable.add(m.from);
-      else mark(m.to, 'target'), clickable.add(m.to);
+      else clickable.add(m.to);
     }
   }
   for (const [point, list] of marks) marks.set(point, [...new Set(list)]);
   // The best move: the first of the API's list, which is best first when it has values.
   const best = state.showBest && click.mode !== 'remove' && g.legal.length && g.legal[0].value
     ? g.legal[0] : null;
-  return {stones: g.stones, flipped: state.flipped, marks, clickable, best};
+  return {stones: g.stones, inHand: g.in_hand, flipped: state.flipped, marks, clickable, best,
+          hands: matchMedia('(max-width: 760px)').matches ? 'rows' : 'columns'};
 }
 
 function render() {
@@ -58,12 +93,15 @@ function render() {
   document.body.dataset.mode = state.click.mode;
   document.body.dataset.plies = String(state.moves.length);
   document.body.dataset.counter = g && g.counter !== null ? g.counter : '';
-  $('undo').disabled = !state.moves.length;
+  $('undo').disabled = !state.moves.length && !state.replaced;
   $('redo').disabled = !state.redo.length;
   $('variant').value = state.variant;
   if (!g) return;
   const variant = state.variants.get(g.variant);
-  drawBoard($('board'), variant, boardView(), onPoint);
+  $('computer-go').hidden = !computerWaits();
+  const view = boardView();
+  view.animate = newMove();
+  drawBoard($('board'), variant, view, onPoint);
   renderBoardNote(variant);
 
   const over = g.outcome !== 'ongoing';
@@ -71,9 +109,9 @@ function render() {
   $('side-to-move').textContent = over ? '—' : mover;
   $('side-to-move').dataset.side = g.side_to_move;
   $('phase').textContent = g.phase;
-  // Over: who won and why, not the value of a lost position.
+  // Over: the prompt says who won and why (once), not the value of a lost position.
   const plain = plainText(g.value);
-  $('value').textContent = over ? g.result_text
+  $('value').textContent = over ? '—'
     : g.value ? `${mover} to move: ${valueText(g.value)}` + (plain ? `; without the rule: ${plain}` : '')
     : '—';
   $('value').className = over ? 'over' : g.value ? g.value.result : '';
@@ -91,9 +129,8 @@ function render() {
     ? 'No values: ' + g.tables_error + ' (the board still works for moving)' : '';
 
   const status = $('status');
-  status.className = over ? 'over' : '';
-  status.textContent = over ? 'Game over: ' + g.result_text
-    : `${mover} to move` + (g.value ? ': ' + valueText(g.value) : '');
+  status.textContent = over ? '' : `${mover} to move` + (g.value ? ': ' + valueText(g.value) : '');
+  status.hidden = over;
   renderPrompt(g, over, mover);
   renderRuleNote(g);
   renderLegal(g);
@@ -104,27 +141,37 @@ function renderPrompt(g, over, mover) {
   const prompt = $('prompt');
   const thinking = document.body.dataset.thinking === 'true';
   prompt.textContent = over ? 'Game over: ' + g.result_text
+    : computerWaits() ? `The computer (${mover}) waits: "Move now" lets it move, "none" lets you`
     : computerToMove() ? (thinking ? `The computer (${mover}) is thinking`
                                    : `The computer (${mover}) is to move; choose "none" to move for it`)
     : state.click.mode === 'remove' ? `Mill: remove a stone of ${capital(other(g.side_to_move))} (Escape cancels)`
     : state.click.mode === 'from' ? `${mover}: where does ${state.click.from} go? (Escape cancels)`
     : g.phase === 'placement' ? `${mover}: place a stone`
     : `${mover}: choose a stone to ${g.phase === 'flying' ? 'fly' : 'move'}`;
-  prompt.className = state.click.mode === 'remove' ? 'removal' : thinking && computerToMove() ? 'thinking' : '';
+  prompt.className = over ? 'over' : state.click.mode === 'remove' ? 'removal'
+    : thinking && computerToMove() ? 'thinking' : '';
+}
+
+// Shows a note as a short line, with its long form on hover (title) and on a tap
+// (the details open); hidden when short is "".
+function setNote(note, short, long) {
+  note.hidden = !short;
+  note.querySelector('summary').textContent = short;
+  note.querySelector('.long').textContent = long;
+  note.title = long;
 }
 
 // Under the 50-ply rule a distance counts plies to the next mill, not to the end: say
 // so, and where the values without the rule are when they are not shown.
 function renderRuleNote(g) {
-  const note = $('rule-note');
-  note.hidden = g.rule !== 'fifty';
-  if (note.hidden) return;
+  if (g.rule !== 'fifty') return setNote($('rule-note'), '', '');
   const beside = g.value && g.value.without_rule;
-  note.textContent = 'Under the 50-ply rule "win in N" counts the plies to the next mill or the ' +
+  setNote($('rule-note'), '50-ply rule: "win in N" counts plies to the next mill',
+    'Under the 50-ply rule "win in N" counts the plies to the next mill or the ' +
     'end of the game, so every move that closes a mill is a win in 1, and cursed wins and ' +
-    'blessed losses are draws. ' + (beside ? 'The value without the rule is below each move.'
+    'blessed losses are draws. ' + (beside ? 'The value without the rule is beside each move, in brackets.'
       : window.millbaseOffline ? 'This page holds the 50-ply tables only, not the values without the rule.'
-        : 'The values without the rule need the plain tables (millbase serve --plain DIR).');
+        : 'The values without the rule need the plain tables (millbase serve --plain DIR).'));
 }
 
 // Boards whose points do not start at a1 (six's and five's, the inner squares of nine's
@@ -132,12 +179,14 @@ function renderRuleNote(g) {
 function renderBoardNote(variant) {
   const xs = variant.points.map(p => p.x), ys = variant.points.map(p => p.y);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  const note = $('board-note');
-  note.hidden = minX === 0 && minY === 0;
+  if (minX === 0 && minY === 0) return setNote($('board-note'), '', '');
   const column = x => String.fromCharCode(97 + x);
-  note.textContent = `Points are named by column and row as on nine's board, whose outer square ` +
+  const corner = `${column(minX)}${minY + 1}`;
+  setNote($('board-note'),
+    `Points: columns ${column(minX)}–${column(maxX)}, rows ${minY + 1}–${maxY + 1} (${corner} lower left)`,
+    `Points are named by column and row as on nine's board, whose outer square ` +
     `${variant.name} does not have: columns ${column(minX)}–${column(maxX)}, rows ${minY + 1}–${maxY + 1}, ` +
-    `so the lower left corner is ${column(minX)}${minY + 1} (the labels at the edges; hover a point for its name).`;
+    `so the lower left corner is ${corner} (the labels at the edges; hover a point for its name).`);
 }
 
 function renderLegal(g) {
@@ -157,13 +206,20 @@ function renderLegal(g) {
     }
     const part = (className, text) => Object.assign(document.createElement('span'), {className, textContent: text});
     button.append(part('name', m.move), part('value', valueText(m.value)));
-    if (plainText(m.value)) button.append(part('plain', 'without the rule: ' + plainText(m.value)));
+    button.title = `${m.move}: ${valueText(m.value)}`;
+    if (plainText(m.value)) {
+      // One line: the value without the rule in brackets, in words on hover.
+      const plain = part('plain', `(${plainText(m.value)})`);
+      plain.title = 'without the rule: ' + plainText(m.value);
+      button.title += '; without the rule: ' + plainText(m.value);
+      button.append(plain);
+    }
     button.onclick = () => !state.busy && !computerToMove() && play(m.move);
     const item = document.createElement('li');
     item.append(button);
     list.append(item);
   }
-  if (!g.legal.length) list.append(Object.assign(document.createElement('li'), {textContent: 'none: the game is over'}));
+  list.dataset.plain = g.legal.some(m => plainText(m.value)) ? 'true' : 'false';
 }
 
 // The moves numbered as in game records: a number before each of White's moves, and
@@ -187,7 +243,7 @@ function renderMoves() {
     button.dataset.ply = i;
     button.textContent = move;
     button.onclick = () => setGame(state.variant, state.start, state.moves.slice(0, i + 1),
-                                   [...state.redo, ...state.moves.slice(i + 1).reverse()]);
+                                   [...state.redo, ...state.moves.slice(i + 1).reverse()], {hold: true});
     item.append(button);
     current = button;
   });

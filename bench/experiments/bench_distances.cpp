@@ -20,7 +20,7 @@
 #include <string>
 
 #include "db/block_codec.h"
-#include "db/dir_manifest.h"
+#include "db/table_dir.h"
 #include "db/table_file.h"
 #include "db/zstd_frame.h"
 
@@ -74,9 +74,9 @@ size_t block_bytes(std::vector<ValueCode> block, Keep keep, Metric metric) {
 bool measure(const Variant& v, const std::string& dir, const std::string& name, uint32_t k) {
   Result<Sector> s = parse_sector(name);
   if (!s) return std::fprintf(stderr, "%s\n", s.message().c_str()), false;
-  const Result<Metric> metric = dir_metric(dir);
-  if (!metric) return std::fprintf(stderr, "%s\n", metric.message().c_str()), false;
-  Result<TableFile> file = TableFile::open_sector(v, dir, *s, *metric);
+  const Result<TableDir> d = TableDir::open(v, dir);
+  if (!d) return std::fprintf(stderr, "%s\n", d.message().c_str()), false;
+  Result<TableFile> file = TableFile::open_sector(v, dir, *s, d->metric());
   if (!file) return std::fprintf(stderr, "%s\n", file.message().c_str()), false;
   if (file->derived()) return std::fprintf(stderr, "%s: derived, skipped\n", name.c_str()), true;
   double bytes[KEEPS] = {};
@@ -86,7 +86,7 @@ bool measure(const Variant& v, const std::string& dir, const std::string& name, 
     if (Status st = file->read_block(b, block); !st)
       return std::fprintf(stderr, "%s\n", st.message().c_str()), false;
     sampled += block.size();
-    for (int m = 0; m < KEEPS; ++m) bytes[m] += double(block_bytes(block, Keep(m), *metric));
+    for (int m = 0; m < KEEPS; ++m) bytes[m] += double(block_bytes(block, Keep(m), d->metric()));
   }
   const double n = double(file->header().entries), scale = sampled ? n / double(sampled) : 0;
   std::printf("%s %.0f", name.c_str(), n);

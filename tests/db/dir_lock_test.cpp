@@ -72,5 +72,11 @@ TEST_F(DirLockTest, AWriterOfAnEarlierJobIsWaitedFor) {
   EXPECT_TRUE(waited) << waited.message();
 }
 
+TEST(TempSuffix, NamesThisHostAndProcess) {
+  const std::string s = temp_suffix();
+  EXPECT_EQ(s.rfind(".tmp.", 0), 0u) << s;
+  EXPECT_EQ(s.substr(s.rfind('.') + 1), std::to_string(::getpid())) << s;
+}
+
 }  // namespace
 }  // namespace millbase

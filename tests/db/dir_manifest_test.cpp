@@ -10,6 +10,7 @@
 #include <random>
 
 #include "core/variant.h"
+#include "db/table_dir.h"
 
 namespace millbase {
 namespace {
@@ -39,8 +40,8 @@ TEST_F(DirManifestTest, AbsentIsNoManifestAndAnyVariantFits) {
   Result<std::optional<DirManifest>> m = read_manifest(dir_);
   ASSERT_TRUE(m) << m.message();
   EXPECT_FALSE(m->has_value());
-  EXPECT_TRUE(check_manifest(SIX, dir_));
-  EXPECT_TRUE(check_table_dir(NINE, dir_));
+  EXPECT_TRUE(TableDir(SIX, dir_).check_manifest());
+  EXPECT_TRUE(TableDir(NINE, dir_).check());
 }
 
 TEST_F(DirManifestTest, RoundTripAndVariantsKeptApart) {
@@ -56,9 +57,9 @@ TEST_F(DirManifestTest, RoundTripAndVariantsKeptApart) {
   EXPECT_EQ((*back)->variant, "nine");
   EXPECT_FALSE((*back)->all);
   EXPECT_EQ((*back)->targets, m.targets);
-  EXPECT_TRUE(check_manifest(NINE, dir_));
+  EXPECT_TRUE(TableDir(NINE, dir_).check_manifest());
   for (const Variant* other : {&NINE_NOFLYING, &SIX, &FIVE}) {
-    Status st = check_manifest(*other, dir_);
+    Status st = TableDir(*other, dir_).check_manifest();
     ASSERT_FALSE(st) << other->name;
     EXPECT_EQ(st.code(), Status::Code::Invalid);
     EXPECT_NE(st.message().find("holds tables of nine (metric plain, format 1), not of " +
@@ -67,11 +68,11 @@ TEST_F(DirManifestTest, RoundTripAndVariantsKeptApart) {
         << st.message();
   }
   put("millbase table directory\nvariant: nine\nmetric: fifty\nformat: 1\nsolved: all\n");
-  EXPECT_FALSE(check_manifest(NINE, dir_)) << "another metric";
+  EXPECT_FALSE(TableDir(NINE, dir_).check_manifest()) << "another metric";
   put("millbase table directory\nvariant: nine\nmetric: dtm\nformat: 2\nsolved: all\n");
-  EXPECT_FALSE(check_manifest(NINE, dir_)) << "another format";
+  EXPECT_FALSE(TableDir(NINE, dir_).check_manifest()) << "another format";
   put("millbase table directory\nvariant: nine\nmetric: dtm\nformat: 1\nsolved: all\nlater: x\n");
-  EXPECT_TRUE(check_manifest(NINE, dir_)) << "an unknown key is for later versions";
+  EXPECT_TRUE(TableDir(NINE, dir_).check_manifest()) << "an unknown key is for later versions";
 }
 
 // Manifests written before the rename say "dtm" for plain tables; they read as "plain",
@@ -81,13 +82,13 @@ TEST_F(DirManifestTest, OlderWordForPlainTablesReads) {
   Result<std::optional<DirManifest>> m = read_manifest(dir_);
   ASSERT_TRUE(m && m->has_value());
   EXPECT_EQ((*m)->metric, "plain");
-  EXPECT_TRUE(check_manifest(SIX, dir_, Metric::PLAIN));
-  EXPECT_FALSE(check_manifest(SIX, dir_, Metric::FIFTY));
-  Result<Metric> metric = dir_metric(dir_);
-  ASSERT_TRUE(metric) << metric.message();
-  EXPECT_EQ(*metric, Metric::PLAIN);
+  EXPECT_TRUE(TableDir(SIX, dir_, Metric::PLAIN).check_manifest());
+  EXPECT_FALSE(TableDir(SIX, dir_, Metric::FIFTY).check_manifest());
+  Result<TableDir> d = TableDir::open(SIX, dir_);
+  ASSERT_TRUE(d) << d.message();
+  EXPECT_EQ(d->metric(), Metric::PLAIN);
   put("millbase table directory\nvariant: six\nmetric: none\nformat: 1\nsolved: all\n");
-  EXPECT_FALSE(dir_metric(dir_)) << "none is not a manifest's word";
+  EXPECT_FALSE(TableDir::open(SIX, dir_)) << "none is not a manifest's word";
 }
 
 TEST_F(DirManifestTest, MalformedManifestsNameTheFile) {
@@ -105,7 +106,7 @@ TEST_F(DirManifestTest, MalformedManifestsNameTheFile) {
     ASSERT_FALSE(m) << bad.substr(0, 80);
     EXPECT_NE(m.message().find(dir_ + "/MANIFEST: corrupt manifest"), std::string::npos)
         << m.message();
-    EXPECT_FALSE(check_table_dir(SIX, dir_));
+    EXPECT_FALSE(TableDir(SIX, dir_).check());
   }
 }
 
@@ -153,7 +154,7 @@ TEST_F(DirManifestTest, AFlippedByteInAnyFieldIsDamageNamedAndEscaped) {
       bad[at] = to;
       put(bad);
       Result<std::optional<DirManifest>> r = read_manifest(dir_);
-      const Status st = check_manifest(SIX, dir_);
+      const Status st = TableDir(SIX, dir_).check_manifest();
       if (r) {
         ASSERT_TRUE(r->has_value());
         EXPECT_NE((*r)->variant, "six")

@@ -1,6 +1,7 @@
 // Table files: round trip, and corrupt, truncated, foreign or missing files refused
 // with the file (and block) named; never a wrong value, never a crash.
 #include "db/table_file.h"
+#include "db/dir_lock.h"
 #include "db/table_dir.h"
 #include "db/table_header.h"
 #include "db/table_writer.h"
@@ -155,7 +156,7 @@ TEST_F(TableFormatTest, BadHeaderFieldsWithAGoodChecksumAreRefused) {
   };
   refused(10, 7, "unknown metric");
   refused(11, 9, "unknown value encoding");
-  refused(14, good[14] | 4, "unknown flags");  // bits 2..7 are reserved
+  refused(14, good[14] | 4, "unknown flags");    // bits 2..7 are reserved
   refused(14, good[14] | 2, "another variant");  // bit 1: the full board drawn
   refused(15, 0, "unknown compression");
   refused(20, 3, "bad block size");

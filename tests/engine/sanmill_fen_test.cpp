@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "core/notation.h"
 
 namespace millbase::engine {
@@ -100,14 +102,75 @@ TEST(SanmillFen, KeepsTheNoneMarkOfTheLastMillFields) {
 }
 
 TEST(SanmillFen, WritesPhaseOWhenTheGameIsOver) {
-  // White to move with two stones and none in hand has lost.
+  // White to move with no legal move has lost: the side to move keeps its letter.
   const SanmillFen f =
-      round_trip(NINE, "********/O*O*****/@@@***** w o s 2 0 3 0 0 0 0 0 0 0 0 0 20");
+      round_trip(NINE, "********/@*******/OO@O@*@O w o s 4 0 4 0 0 0 0 0 0 0 0 0 20");
   EXPECT_TRUE(sanmill_over(NINE, f.position, f.counter));
-  EXPECT_TRUE(Has(error(NINE, "********/O*O*****/@@@***** w m s 2 0 3 0 0 0 0 0 0 0 0 0 20"),
+  EXPECT_TRUE(Has(error(NINE, "********/@*******/OO@O@*@O w m s 4 0 4 0 0 0 0 0 0 0 0 0 20"),
                   "phase 'm' must be 'o' here (the game is over under rules.md)"));
   // 50 plies without a mill end it too.
   round_trip(NINE, "O*O*O***/********/@@@***** w o s 3 0 3 0 0 0 0 0 0 0 0 50 60");
+}
+
+TEST(SanmillFen, WritesAGameWonByARemovalBeforeTheSideChanges) {
+  // Black's g7 g4 g1 is a mill and White is left with two stones: Sanmill writes Black's
+  // letter, phase o, action r, Black's removal count 1 and the counter 0.
+  const std::string fen = "********/O*O*****/*@@@**** b o r 2 0 3 0 0 1 0 0 0 0 0 0 20";
+  const SanmillFen f = round_trip(NINE, fen);
+  EXPECT_EQ(f.position, position(NINE, "W:d6,f4 B:g7,g4,g1 w"));
+  EXPECT_FALSE(f.pending);
+  EXPECT_TRUE(sanmill_over(NINE, f.position, f.counter));
+  EXPECT_EQ(f.ply, 39);  // move 20, Black's turn: 39 actions, the removal among them
+  // The same position with White to move, as a FEN without history may say it, is read
+  // and written as Sanmill writes it.
+  Result<SanmillFen> w =
+      parse_sanmill_fen(NINE, "********/O*O*****/*@@@**** w o s 2 0 3 0 0 0 0 0 0 0 0 0 21");
+  ASSERT_TRUE(w.is_ok()) << w.message();
+  EXPECT_EQ(w->position, f.position);
+  EXPECT_EQ(format_sanmill_fen(NINE, *w), fen);
+  // Without a mill of the winner (no game reaches it) the loser's letter stays.
+  round_trip(NINE, "********/O*O*****/@@@***** w o s 2 0 3 0 0 0 0 0 0 0 0 0 20");
+  // Refused: a loser with three stones, no mill of the winner, a counter.
+  EXPECT_TRUE(Has(error(NINE, "********/O*O*O***/*@@@**** b o r 3 0 3 0 0 1 0 0 0 0 0 0 20"),
+                  "but White has three stones or more"));
+  EXPECT_TRUE(Has(error(NINE, "********/O*O*****/@@@***** b o r 2 0 3 0 0 1 0 0 0 0 0 0 20"),
+                  "but Black has no mill on the board"));
+  EXPECT_TRUE(Has(error(NINE, "********/O*O*****/*@@@**** b o r 2 0 3 0 0 1 0 0 0 0 0 4 20"),
+                  "the plies without a mill must be 0 after a removal, not 4"));
+}
+
+TEST(SanmillFen, ReadsWhatSanmillsReaderAccepts) {
+  // A move number of 0 reads as 1 (written back as 1).
+  Result<SanmillFen> zero =
+      parse_sanmill_fen(NINE, "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 0");
+  ASSERT_TRUE(zero.is_ok()) << zero.message();
+  EXPECT_EQ(zero->ply, 0);
+  EXPECT_EQ(format_sanmill_fen(NINE, *zero), NINE_START);
+  // The app's preferred removal p:<square> is read and dropped.
+  Result<SanmillFen> preferred =
+      parse_sanmill_fen(NINE, "********/***@*@**/***OOO** w p r 3 6 2 7 1 0 0 0 0 0 0 0 4 p:21");
+  ASSERT_TRUE(preferred.is_ok()) << preferred.message();
+  EXPECT_EQ(format_sanmill_fen(NINE, *preferred),
+            "********/***@*@**/***OOO** w p r 3 6 2 7 1 0 0 0 0 0 0 0 4");
+  EXPECT_TRUE(Has(error(NINE, std::string(NINE_START) + " p:7"),
+                  "the preferred removal 'p:7' must be 'p:' and one of Sanmill's squares 8..31"));
+}
+
+TEST(SanmillFen, ReadsARemovalWithACounterOver50As50) {
+  // Sanmill's app can count a slide twice: the mill resets the counter, so it is read as
+  // 50 (the slide the 50th ply) and the removal still comes.
+  const std::string pending = "****O***/*O*@***@/@**OOO*@ w m r 5 0 4 0 1 0 0 0 0 0 0 %d 31";
+  char text[100];
+  std::snprintf(text, sizeof text, pending.c_str(), 73);
+  Result<SanmillFen> f = parse_sanmill_fen(NINE_NOFLYING, text);
+  ASSERT_TRUE(f.is_ok()) << f.message();
+  ASSERT_TRUE(f->pending);
+  EXPECT_EQ(f->counter, 49);
+  std::snprintf(text, sizeof text, pending.c_str(), 50);
+  EXPECT_EQ(format_sanmill_fen(NINE_NOFLYING, *f), text);
+  // Without a removal a counter over 50 is refused, saying why.
+  EXPECT_TRUE(Has(error(NINE, "O*O*O***/********/@@@***** w o s 3 0 3 0 0 0 0 0 0 0 0 51 60"),
+                  "the plies without a mill 51 is over 50: the game is drawn once it reaches 50"));
 }
 
 TEST(SanmillFen, ReadsTheSixteenPointBoardAsTheInnerRings) {
@@ -128,7 +191,11 @@ TEST(SanmillFen, RefusesWhatOnlySanmillsOtherRulesHold) {
   EXPECT_TRUE(Has(error(NINE, "********/********/******** w p p 0 9 0 9 0 0 12 0 0 0 0 0 1"),
                   "White's last mill from 12 must be 0 or -1"));
   EXPECT_TRUE(Has(error(NINE, "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1 s:1"),
-                  "18 fields, not 17"));
+                  "the field 's:1' after the move number is not one of Sanmill's"));
+  EXPECT_TRUE(Has(error(NINE, std::string(NINE_START) + " c:w-1-9|b-0-"),
+                  "the field 'c:w-1-9|b-0-' holds Sanmill's custodian captures"));
+  EXPECT_TRUE(Has(error(NINE, "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0"),
+                  "16 fields, not 17"));
 }
 
 TEST(SanmillFen, NamesTheFieldThatDoesNotFit) {
@@ -140,8 +207,8 @@ TEST(SanmillFen, NamesTheFieldThatDoesNotFit) {
                   "the side to move 'x'"));
   EXPECT_TRUE(Has(error(NINE, "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 3 1"),
                   "the plies without a mill must be 0 while stones are in hand"));
-  EXPECT_TRUE(Has(error(NINE, "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 0"),
-                  "the move number 0 is not 1 or more"));
+  EXPECT_TRUE(Has(error(NINE, "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 -1"),
+                  "the move number -1 is not 0 or more"));
   EXPECT_TRUE(Has(error(NINE, "********/********/******** w p p 0 9 0 9 0 0 0 0 0 0 0 0 1x"),
                   "the move number must be a number, not '1x'"));
   EXPECT_TRUE(Has(error(NINE, "********/********/******** w m s 0 9 0 9 0 0 0 0 0 0 0 0 1"),

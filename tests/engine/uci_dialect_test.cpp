@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include <algorithm>
 #include <sstream>
 
 namespace millbase::engine {
@@ -164,6 +167,90 @@ TEST_F(UciDialectTest, BestMoveLineChoosesTheForm) {
   EXPECT_TRUE(Lines(run("go"), {"no table", "=bestmove none"}));
   EXPECT_TRUE(Lines(run("setoption name BestMoveLine value both"),
                     {"takes auto, uci or sanmill, not 'both'"}));
+}
+
+TEST_F(UciDialectTest, ALineRefusedWholeLeavesNoPosition) {
+  // The line over 1 MiB may have been a `position`: go must not answer the one before it.
+  std::istringstream in("position startpos moves d6\nposition startpos moves " +
+                        std::string(size_t(1) << 20, 'd') + "\ngo\n");
+  out_.clear();
+  read_commands(
+      in, [this](const std::string& c, std::vector<std::string>& w) { return d_.handle(c, w); },
+      [this](const Status& st) { d_.report(st); }, [this](const Status& st) { d_.skip(st); });
+  EXPECT_TRUE(
+      Lines(out_, {"=info string error a line of more than 1048576 bytes",
+                   "info string error no position: a line was refused whole", "=bestmove none"}));
+  run("position startpos moves d6");
+  EXPECT_TRUE(d_.ready());
+}
+
+TEST_F(UciDialectTest, GoTopnTakesANumber) {
+  for (const char* bad : {"-1", "abc", "1x", "+2"})
+    EXPECT_TRUE(Lines(run(std::string("go topn ") + bad),
+                      {"=info string error go: topn takes a number of actions, 0 or more, not '" +
+                           std::string(bad) + "'",
+                       "=bestmove none"}));
+  EXPECT_TRUE(Lines(run("go topn"), {"topn needs a number", "=bestmove none"}));
+  // A good one goes on to the tables, here missing.
+  EXPECT_TRUE(Lines(run("go topn 3"), {"no table directory", "=bestmove none"}));
+}
+
+TEST_F(UciDialectTest, KnowsSanmillsPerfectDatabaseOptions) {
+  const std::vector<std::string> lines = run("uci");
+  EXPECT_TRUE(Contains(lines, "option name UsePerfectDatabase type check default false"));
+  EXPECT_TRUE(Contains(lines, "option name PerfectDatabasePath type string default <empty>"));
+  EXPECT_TRUE(Lines(run("setoption name UsePerfectDatabase value true"), {}));
+  EXPECT_TRUE(Lines(run("setoption name UsePerfectDatabase value yes"),
+                    {"option 'useperfectdatabase' takes true or false, not 'yes'"}));
+  // PerfectDatabasePath is TablePath where it holds millbase's tables; Sanmill's app
+  // sends a folder of its own, which leaves the tables where they were.
+  EXPECT_TRUE(Lines(run("setoption name PerfectDatabasePath value /dev/null/sanmill"),
+                    {"info string PerfectDatabasePath '/dev/null/sanmill' holds no millbase "
+                     "tables of six; the tables stay /dev/null/no-tables"}));
+  EXPECT_TRUE(Lines(run("go"), {"no table directory /dev/null/no-tables", "=bestmove none"}));
+  const std::string dir = ::testing::TempDir() + "uci-perfect-database-path";
+  std::filesystem::create_directories(dir);
+  EXPECT_TRUE(Lines(run("setoption name PerfectDatabasePath value " + dir), {}));
+  EXPECT_TRUE(Lines(run("go"), {"missing table " + dir + "/", "=bestmove none"}));
+  run("setoption name PerfectDatabasePath value <empty>");
+  EXPECT_TRUE(Lines(run("go"), {"missing table " + dir + "/", "=bestmove none"}))
+      << "<empty> changes nothing";
+  std::filesystem::remove_all(dir);
+}
+
+TEST_F(UciDialectTest, WritesAGameWonByARemovalAsSanmillDoes) {
+  run("setoption name PiecesCount value 9");
+  const std::string fen = "****@***/**@***@*/O**O***O w m s 3 0 3 0 0 0 0 0 0 0 0 7 20";
+  run("position fen " + fen + " moves g1-g7 xb4");
+  const std::string over = "****@***/**@*****/OO*****O w o r 3 0 2 0 1 0 0 0 0 0 0 0 21";
+  EXPECT_TRUE(Lines(run("fen"), {"=fen " + over}));
+  EXPECT_TRUE(Lines(run("go"), {"=info string result white reason too-few-stones",
+                                "=info score 80 bestmove none"}));
+  // Read back: the same game over, the same text.
+  EXPECT_TRUE(Lines(run("position fen " + over), {}));
+  EXPECT_TRUE(Lines(run("fen"), {"=fen " + over}));
+  EXPECT_TRUE(Lines(run("go"), {"=info string result white reason too-few-stones",
+                                "=info score 80 bestmove none"}));
+  // A move number of 0 and the app's p:N are read; a capture field is refused by name.
+  EXPECT_TRUE(Lines(run("position fen " + fen.substr(0, fen.size() - 2) + "0 p:27"), {}));
+  EXPECT_TRUE(Lines(run("fen"), {"=fen " + fen.substr(0, fen.size() - 2) + "1"}));
+  EXPECT_TRUE(Lines(run("position fen " + fen + " l:w-1-9|b-0-"),
+                    {"the field 'l:w-1-9|b-0-' holds Sanmill's leap captures"}));
+}
+
+TEST_F(UciDialectTest, ARemovalFenWithACounterOver50WaitsForItsRemoval) {
+  run("setoption name PiecesCount value 9");
+  run("position fen ****@***/**@***@*/OO*****O w m r 3 0 3 0 1 0 0 0 0 0 0 60 20");
+  EXPECT_TRUE(d_.ready());
+  const std::vector<std::string> board = run("d");
+  EXPECT_TRUE(std::any_of(board.begin(), board.end(), [](const std::string& l) {
+    return l.starts_with("# waiting for the removal after ");
+  }));
+  EXPECT_TRUE(
+      Lines(run("fen"), {"=fen ****@***/**@***@*/OO*****O w m r 3 0 3 0 1 0 0 0 0 0 0 50 20"}));
+  EXPECT_TRUE(
+      Lines(run("position fen ****@***/**@***@*/O**O***O w m s 3 0 3 0 0 0 0 0 0 0 0 60 20"),
+            {"the plies without a mill 60 is over 50: the game is drawn once it reaches 50"}));
 }
 
 TEST_F(UciDialectTest, TheHandshakeListsTheRuleOptions) {

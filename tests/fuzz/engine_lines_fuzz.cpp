@@ -33,6 +33,7 @@
 //  - the session's Sanmill FEN (the `fen` command) reads back, and loaded into a fresh
 //    dialect with `position fen` is written again identically.
 // A failed check prints what failed and aborts, so that libFuzzer keeps the input.
+#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -92,6 +93,19 @@ void check_line(const std::string& m, size_t max = 20000) {
   CHECK(!m.empty(), "an empty line");
   CHECK(m.size() < max, m.substr(0, 200));
   for (char c : m) CHECK(c >= 0x20 && c < 0x7f, "unprintable byte in line: " + quote_token(m));
+}
+
+// Returns true when a go's words give topn something that is not a number 0 or more.
+bool bad_topn(const std::vector<std::string>& words) {
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (millbase::ascii_lower(words[i]) != "topn") continue;
+    if (i + 1 >= words.size()) return true;
+    const std::string& w = words[++i];
+    size_t n = 0;
+    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), n);
+    if (w.empty() || ec != std::errc() || end != w.data() + w.size()) return true;
+  }
+  return false;
 }
 
 // Returns true when line answers a go: "bestmove <move>" or Sanmill's "info score <n>
@@ -256,6 +270,9 @@ class Harness {
       if (!ready_before)
         CHECK(!out.empty() && out.front() == "info string error " + ready_before.message(),
               "go did not name why it cannot answer: " + ready_before.message());
+      else if (bad_topn(words))
+        CHECK(!out.empty() && out.front().starts_with("info string error go: topn"),
+              "go with a bad topn: " + (out.empty() ? "" : out.front()));
       else if (ongoing)
         CHECK(!out.empty() && out.front().find(NO_TABLES) != std::string::npos,
               "go on an ongoing game without tables: " + (out.empty() ? "" : out.front()));

@@ -4,7 +4,7 @@ components include each other, directly or through others.
 
 Rooms, lowest first (a room may include its own files and those of lower rooms;
 rooms on one line are siblings and may not include each other):
-  core; db; player, solver; engine, capi; web; server; tools
+  core; db; player, solver; engine, capi; web; server; tools, python
 A component is a header with its .cpp (position.h and position.cpp); a cycle among
 components (variant.cpp includes notation.h, which includes position.h, which includes
 variant.h) is reported with its path.
@@ -16,7 +16,7 @@ import re
 import sys
 
 LAYERS = [["core"], ["db"], ["player", "solver"], ["engine", "capi"], ["web"], ["server"],
-          ["tools"]]
+          ["tools", "python"]]
 LEVEL = {room: i for i, rooms in enumerate(LAYERS) for room in rooms}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

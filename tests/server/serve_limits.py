@@ -6,10 +6,18 @@ Usage: serve_limits.py MILLBASE SIX_DB
 Starts `millbase serve --port 0` on six's tables and checks that:
 - 200 slow connections from another client address (127.0.0.2: 100 that send a header
   line every second, 100 that send nothing) do not stop it: a normal request from
-  127.0.0.1 is answered within 1 s, every time of 5 (the times are printed); beyond its
-  bound of connections at once, the slow client is answered 503 at once; the slow ones
-  it holds are closed by the server: the trickling ones at the request deadline, with a
-  408, the silent ones at the idle limit;
+  127.0.0.1 is answered within 1 s, every time of 5 (the times are printed); the slow
+  client holds at most its bound of 16 connections open at once: beyond it a silent
+  connection takes the slot of an older silent one (which the server shuts down), and
+  the others are answered 503 at once; the slow ones it holds are closed by the server:
+  the trickling ones at the request deadline, with a 408, the silent ones at the idle
+  limit;
+- idle or half-sent connections cannot lock out another program of the same address
+  (issue #49): beside 50 idle connections from 127.0.0.1 a request from 127.0.0.1 is
+  answered at once (an idle connection gives up its slot), and beside 50 half-sent
+  ones within 2 s (a request not whole after 1 s gives up its slot); while every slot
+  of an address is busy, its page request is refused 503 with a page that reloads
+  itself (a browser shows no JSON), its API request with JSON;
 - only the Host names of the address it listens on are answered: localhost, 127.0.0.1
   and [::1] with any port; a foreign name (DNS rebinding) or none is refused 421 with a
   JSON error naming it;
@@ -23,6 +31,7 @@ Prints "all checks passed" at the end.
 """
 import http.client
 import json
+import select
 import socket
 import subprocess
 import sys
@@ -68,10 +77,12 @@ def get(port, path, host=None, source="127.0.0.1", address="127.0.0.1", body=Non
         return r.status, None, dict(r.getheaders()), seconds
 
 
-def raw(port, data, wait=8.0):
-    """Sends raw bytes; returns (everything received until the server closed, seconds to
-    the close; None when it did not close within `wait`)."""
-    s = socket.create_connection(("127.0.0.1", port), timeout=wait)
+def raw(port, data, wait=8.0, source=None):
+    """Sends raw bytes (from the address `source` when given); returns (everything
+    received until the server closed, seconds to the close; None when it did not close
+    within `wait`)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=wait,
+                                 source_address=(source, 0) if source else None)
     started = time.monotonic()
     s.sendall(data)
     received = b""
@@ -171,6 +182,13 @@ def check_slow_clients(port):
           (SLOW, " ".join("%.3f" % t for t in times), LATENCY_LIMIT))
     if max(times) >= LATENCY_LIMIT:
         fail("a normal request took %.3f s beside %d slow connections" % (max(times), SLOW))
+    # At most the bound is open at once: the others were refused 503, or gave their slot
+    # to a later connection (a silent one: the server shut it down).
+    # Open: nothing to read (no answer, no end of the connection).
+    open_now = sum(1 for s in tricklers + silent if not select.select([s], [], [], 0)[0])
+    print("the slow client holds %d connections open at once" % open_now)
+    if not 0 < open_now <= 16:
+        fail("the slow client holds %d connections open at once (bound 16)" % open_now)
 
     # What each slow connection got: 503 at once beyond the bound, else held, then
     # closed (408 for a request that did not arrive whole in time).
@@ -196,18 +214,63 @@ def check_slow_clients(port):
     still_open = sum(1 for a in answers.values() if a is None)
     refused = sum(1 for a in answers.values() if a and a.startswith(b"HTTP/1.1 503"))
     late = sum(1 for s in tricklers if answers[s] and answers[s].startswith(b"HTTP/1.1 408"))
-    held = SLOW - refused
     for s in sockets:
         s.close()
-    print("slow client: %d connections refused 503, %d held (%d answered 408), all closed "
-          "within %.1f s" % (refused, held, late, closed_after))
+    print("slow client: %d connections refused 503, %d answered 408, all closed within %.1f s" %
+          (refused, late, closed_after))
     if still_open:
         fail("%d slow connections were still open after %.0f s" % (still_open, closed_after))
-    if not 0 < held <= 16 or late == 0:
-        fail("the slow client held %d connections (%d answered 408)" % (held, late))
+    if refused == 0 or late == 0:
+        fail("the slow client: %d refused 503, %d answered 408" % (refused, late))
     body = next(a for a in answers.values() if a and a.startswith(b"HTTP/1.1 503"))
     if b"too many connections from 127.0.0.2" not in body:
         fail("the 503 answer: %r" % body[:300])
+
+
+def check_local_crowd(port):
+    for kind, first in (("idle", b""), ("half-sent", b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n")):
+        crowd = []
+        for _ in range(50):
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            if first:
+                s.sendall(first)
+            crowd.append(s)
+        time.sleep(0.2)
+        started = time.monotonic()
+        while True:
+            status, body, _, _ = get(port, "/api/game?variant=six&moves=d2")
+            if status != 503 or time.monotonic() - started > 5:
+                break
+            time.sleep(0.1)
+        seconds = time.monotonic() - started
+        for s in crowd:
+            s.close()
+        limit = 0.5 if kind == "idle" else 2.0
+        if status != 200 or seconds > limit:
+            fail("beside 50 %s connections of 127.0.0.1 a request of 127.0.0.1: %d after %.2f s "
+                 "(limit %.1f s)" % (kind, status, seconds, limit))
+        print("beside 50 %s connections of the same address, a request answered in %.2f s" %
+              (kind, seconds))
+    # Every slot of 127.0.0.3 busy with a fresh half-sent request: the page is refused
+    # with a page, the API with JSON.
+    crowd = []
+    for _ in range(16):
+        s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.0.0.3", 0))
+        s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        crowd.append(s)
+    time.sleep(0.1)
+    try:
+        page, _ = raw(port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\n\r\n", 5,
+                      "127.0.0.3")
+        api, _ = raw(port, b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 5, "127.0.0.3")
+    finally:
+        for s in crowd:
+            s.close()
+    if not page.startswith(b"HTTP/1.1 503") or b"text/html" not in page or b"refresh" not in page:
+        fail("a refused page request: %r" % page[:400])
+    if not api.startswith(b"HTTP/1.1 503") or b"application/json" not in api or b'{"error"' not in api:
+        fail("a refused API request: %r" % api[:400])
+    print("every slot busy: the page refused with a page that reloads, the API with JSON")
 
 
 def check_hosts_everywhere():
@@ -248,6 +311,7 @@ try:
     check_closing(port)
     check_get_body(port)
     check_slow_clients(port)
+    check_local_crowd(port)
     status, body, _, _ = get(port, "/api/game?variant=six&moves=d2")
     if status != 200 or server.poll() is not None:
         fail("the server does not answer after the slow clients: %d" % status)

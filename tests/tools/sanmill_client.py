@@ -8,8 +8,12 @@ and MayFly select nine or nine-noflying (played from their 3-3 tables, the value
 compared with `millbase analyze`), that a Sanmill FEN is read and written back
 identically, that `analyze` answers, that `go topn` with a removal pending lists
 removals the engine accepts, that `go infinite` waits for `stop`, that ScoreFromWhite's
-score and words agree, and that no `go` after a refused `position` or under rule options
-of a game that is not solved returns a move.
+score and words agree, and that no `go` after a refused `position` (or a line over 1 MiB)
+or under rule options of a game that is not solved returns a move. Sanmill's points of
+issue 49: the FEN of a game won by a removal as Sanmill writes it, a move number of 0 and
+the app's p:<square> read, a removal's FEN with a counter over 50 answered, `go topn` with
+a bad number refused, UsePerfectDatabase and PerfectDatabasePath honoured, and at level 1
+the removal played is the one the score of its move described.
 
 Usage: sanmill_client.py MILLBASE NINE33_DB NINE_NOFLYING33_DB SIX_DB
 """
@@ -28,6 +32,8 @@ VALUE = re.compile(r"^(-?\d+)(?: in (\d+) steps)?$")
 ACTION = re.compile(r"^(x?[a-g][1-7]|[a-g][1-7]-[a-g][1-7])$")
 # W:a7,d7,g1 B:b4,d3,f4 w: White flies g1-g7 to close a mill and wins in 1 (nine only).
 FEN = "****@***/**@***@*/O**O***O w m s 3 0 3 0 0 0 0 0 0 0 0 7 20"
+# After g1-g7, White's removal to come; the counter field left to fill in.
+AFTER_G7 = "****@***/**@***@*/OO*****O w m r 3 0 3 0 1 0 0 0 0 0 0 %d 20"
 NOTATION = "W:a7,d7,g1 B:b4,d3,f4 w"
 # What the Sanmill app sends at its start (its rule settings' defaults): NMoveRule 100.
 APP_RULES = [("PiecesCount", 9), ("HasDiagonalLines", "false"), ("NMoveRule", 100),
@@ -195,9 +201,51 @@ e.send("position fen %s moves g1-g7 %s" % (FEN, topn[0]))
 board = e.ask("d", "# position")
 check(e.quiet(0.3) and not any("waiting" in l for l in board), "the removal was not played")
 fen = e.ask("fen", "fen")[-1]
-check(fen.split()[2:4] == ["b", "o"], "after the removal Black has lost: %s" % fen)
+# Sanmill ends the game in the removal's turn, before the side changes: White's letter,
+# phase o, action r, White's removal count 1, the counter 0, move 21 (two actions on).
+check(fen.split()[2:] == "w o r 3 0 2 0 1 0 0 0 0 0 0 0 21".split(),
+      "after the removal Black has lost, as Sanmill writes it: %s" % fen)
 lines, (score, move) = e.go()
 check((score, move) == (80, "none") and "reason too-few-stones" in lines[0], "%r" % lines)
+e.send("position " + fen)
+check(e.ask("fen", "fen")[-1] == fen, "the FEN of the game's end is not read back identically")
+lines, (score, move) = e.go()
+check((score, move) == (80, "none") and "reason too-few-stones" in lines[0], "read: %r" % lines)
+
+# What Sanmill's reader accepts: a move number of 0 (read as 1), the app's preferred
+# removal p:<square>; a capture field is refused by name.
+e.send("position fen %s 0 p:27" % FEN.rsplit(" ", 1)[0])
+check(e.ask("fen", "fen") == ["fen %s 1" % FEN.rsplit(" ", 1)[0]], "move number 0 and p:27")
+e.send("position fen %s c:w-1-9|b-0-" % FEN)
+lines = e.ask("isready", "readyok")
+check(any("the field 'c:w-1-9|b-0-' holds Sanmill's custodian captures" in l for l in lines),
+      "a capture field: %r" % lines)
+
+# The app counts a slide twice: a removal's FEN may carry a counter over 50. It is read
+# as 50 (the mill resets it), and the removal comes.
+e.send("position fen " + AFTER_G7 % 60)
+lines, (score, move) = e.go()
+check(score == 80 and ACTION.match(move) is not None and move.startswith("x"),
+      "a removal with the counter at 60: %r" % lines)
+check(e.ask("fen", "fen") == ["fen " + AFTER_G7 % 50], "the counter over 50 is not read as 50")
+
+# go topn takes a number: anything else is refused with the reason and bestmove none.
+for bad in ("-1", "abc"):
+    e.send("position fen " + FEN)
+    lines, (score, move) = e.go("go topn " + bad)
+    check(move == "none" and any("topn takes a number of actions, 0 or more, not '%s'" % bad in l
+                                 for l in lines), "go topn %s: %r" % (bad, lines))
+
+# A line over 1 MiB is refused, and counts as a refused position: the next go must not
+# answer the position before it.
+e.send("position fen " + FEN, "position fen %s moves %s" % (FEN, " ".join(["g1-g7"] * 200000)))
+lines, (score, move) = e.go()
+check(move == "none" and score == 0, "go after a line over 1 MiB answered %r" % lines)
+check(any("a line of more than 1048576 bytes" in l for l in lines)
+      and any("no position" in l for l in lines), "no reason after the long line: %r" % lines)
+e.send("position fen " + FEN)
+lines, (score, move) = e.go()
+check(move == "g1-g7", "the next valid position was not answered: %r" % lines)
 
 # MayFly false: nine-noflying from its own 3-3 table; g1 can only slide.
 e.send("setoption name MayFly value false", "setoption name TablePath value " + NOFLY_DB,
@@ -238,6 +286,28 @@ for name, value in (("PiecesCount", 12), ("HasDiagonalLines", "true"),
     check(move not in ("none", None), "%s back: no move" % name)
 e.close()
 
+# Sanmill's app sends SkillLevel 1 and lets UsePerfectDatabase override it; its
+# PerfectDatabasePath is TablePath (no --db here: only that option finds the tables).
+app = Engine()
+app.send(*("setoption name %s value %s" % (n, v) for n, v in APP_RULES))
+app.send("setoption name NMoveRule value 50", "setoption name SkillLevel value 1",
+         "setoption name UsePerfectDatabase value true",
+         "setoption name PerfectDatabasePath value " + NINE_DB)
+lines = app.ask("isready", "readyok")
+check(lines == ["readyok"], "UsePerfectDatabase or PerfectDatabasePath answered: %r" % lines)
+played = []
+for seed in range(1, 13):
+    app.send("setoption name Seed value %d" % seed, "position fen " + FEN)
+    played.append(app.go()[1])
+check(all(p == (80, "g1-g7") for p in played), "UsePerfectDatabase true plays %r" % played)
+app.send("setoption name UsePerfectDatabase value false")
+played = []
+for seed in range(1, 13):
+    app.send("setoption name Seed value %d" % seed, "position fen " + FEN)
+    played.append(app.go()[1][1])
+check(any(p != "g1-g7" for p in played), "SkillLevel 1 without UsePerfectDatabase: %r" % played)
+app.close()
+
 # The issue's case on six: a refused position leaves none; go infinite waits for stop.
 six = Engine("--db", SIX_DB)
 six.send("position startpos moves d6 a7")
@@ -247,6 +317,26 @@ six.send("position startpos moves d6", "go infinite")
 check(six.quiet(0.5), "go infinite answered before stop")
 lines = six.ask("stop", "bestmove")
 check(re.fullmatch(r"bestmove [b-f][2-6]", lines[-1]) is not None, "after stop: %r" % lines)
+
+# At a level below perfect the score of a move that closes a mill describes one removal,
+# and the next go plays that one: b2 closes a mill, its removals win in 17, 17 or 21.
+MILL = "W:d2,f2,c4 B:d6,f6,e4 w 3 3"
+six.send("setoption name SkillLevel value 1")
+cases = 0
+for seed in range(1, 41):
+    six.send("setoption name Seed value %d" % seed, "position fen " + MILL)
+    first = six.ask("go", "bestmove")
+    if first[-1] != "bestmove b2":
+        continue
+    cases += 1
+    six.send("position fen %s moves b2" % MILL)
+    second = six.ask("go", "bestmove")
+    said = re.search(r"score (mate -?\d+|cp -?\d+)", first[-2])
+    done = re.search(r"score (mate -?\d+|cp -?\d+)", second[-2])
+    check(said is not None and done is not None and said.group(1) == done.group(1)
+          and re.fullmatch(r"bestmove x(d6|f6|e4)", second[-1]) is not None,
+          "seed %d: b2 scored %r, its removal %r" % (seed, first[-2:], second[-2:]))
+check(cases >= 3, "SkillLevel 1 chose b2 only %d times in 40 seeds" % cases)
 six.close()
 
 if fails:

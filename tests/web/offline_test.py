@@ -11,7 +11,8 @@ off (DevTools network emulation: offline), and checks that:
   with a command to run (a browser cannot);
 - along a game of six and one of five, every answer of the page's engine
   (window.millbaseOffline, the WebAssembly build) is the same JSON as millbase serve's
-  for the same request, on the same tables;
+  for the same request, on the same tables; so are its readings of game records
+  (/api/record: the CLI's reader, a contradicting Result refused, a resignation);
 - the page made no request outside its own folder (every resource is a file: URL).
 Prints the time to the first answer and "all checks passed".
 """
@@ -133,6 +134,13 @@ try:
                     {"variant": variant, "start": "W:a9 B: w"}):
             if offline("game", bad) != served(base, "game", bad):
                 fail("a bad request is answered differently: %s" % bad)
+        # Game records: read by the same code offline and served (/api/record).
+        for text in (game["record"], "1. d2 c4", "", '[Variant "%s"]\n[Result "1-0"]\n\n1. d2' % variant,
+                     '[Variant "%s"]\n[Result "0-1"]\n[Reason "resignation"]\n\n1. d2 c4 0-1' % variant):
+            params = {"variant": variant, "text": text}
+            if offline("record", params) != served(base, "record", params):
+                fail("the record %r is read differently offline: %s, served %s" %
+                     (text, offline("record", params), served(base, "record", params)))
         print("%s: %d plies, offline and served answers equal" % (variant, len(moves)))
 
     urls = driver.execute_script(
@@ -140,6 +148,7 @@ try:
     outside = [u for u in urls if not u.startswith("file://")]
     if outside:
         fail("the page asked for something outside its folder: %s" % outside)
+    print("game records read alike offline and served")
     print("all checks passed")
 finally:
     driver.quit()

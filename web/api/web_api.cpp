@@ -5,12 +5,12 @@
 #include <optional>
 
 #include "core/game.h"
+#include "core/game_record.h"
 #include "core/json_text.h"
 #include "core/movegen.h"
 #include "core/notation.h"
-#include "db/dir_choice.h"
-#include "db/dir_manifest.h"
 #include "db/shown_value.h"
+#include "db/table_dir.h"
 #include "engine/engine_session.h"
 #include "player/player.h"
 
@@ -91,7 +91,7 @@ std::vector<std::string> move_words(const std::string& text) {
 
 std::string WebApi::dir(const Variant& v) const {
   auto it = options_.dirs.find(std::string(v.name));
-  return play_dir(v, it == options_.dirs.end() ? "" : it->second);
+  return TableDir::for_play(v, it == options_.dirs.end() ? "" : it->second).path();
 }
 
 std::string WebApi::explain(const Status& s, const Variant& v, Metric metric) const {
@@ -106,7 +106,8 @@ Result<std::shared_ptr<const Tablebase>> WebApi::tables(const Variant& v) {
 std::shared_ptr<const Tablebase> WebApi::plain_tables(const Variant& v, const Tablebase& fifty) {
   if (fifty.metric() != Metric::FIFTY) return nullptr;
   auto it = options_.plain_dirs.find(std::string(v.name));
-  const std::string plain = table_dir(v, it == options_.plain_dirs.end() ? "" : it->second);
+  const std::string plain =
+      TableDir::named(v, it == options_.plain_dirs.end() ? "" : it->second).path();
   if (plain == fifty.dir()) return nullptr;
   Result<std::shared_ptr<const Tablebase>> tb = cache_.get(v, plain);
   return tb && (*tb)->metric() == Metric::PLAIN ? *tb : nullptr;
@@ -116,8 +117,9 @@ ApiResponse WebApi::handle(std::string_view path, const ApiParams& params) {
   if (path == "variants") return variants();
   if (path == "game") return game(params);
   if (path == "computer") return computer(params);
+  if (path == "record") return record(params);
   return error(404, "unknown path /api/" + std::string(path) +
-                        " (the API has /api/variants, /api/game, /api/computer)");
+                        " (the API has /api/variants, /api/game, /api/computer, /api/record)");
 }
 
 ApiResponse WebApi::variants() {
@@ -136,17 +138,19 @@ ApiResponse WebApi::variants() {
                    point_json(*v, q) + "]";
     }
     const std::string d = dir(*v);
-    Result<Metric> metric = dir_metric(d);
-    const bool present = metric && check_table_dir(*v, d, *metric);
+    const Result<TableDir> tables = TableDir::open(*v, d);
+    const bool present = bool(tables);
     list += std::string(list.empty() ? "" : ",") + "{\"name\":" + json_string(v->name) +
             ",\"stones\":" + std::to_string(v->stones) +
             ",\"flying\":" + (v->flying ? "true" : "false") +
             ",\"start\":" + json_string(format_position(*v, start_position(*v))) + ",\"points\":[" +
             points + "],\"lines\":[" + lines +
-            "],\"tables\":" + (present ? json_string(metric_name(*metric)) : "null") +
+            "],\"tables\":" + (present ? json_string(metric_name(tables->metric())) : "null") +
             ",\"dir\":" + json_string(d) + "}";
   }
-  return {200, "{\"variants\":[" + list + "]}"};
+  const std::string preferred =
+      options_.default_variant.empty() ? "null" : json_string(options_.default_variant);
+  return {200, "{\"variants\":[" + list + "],\"default\":" + preferred + "}"};
 }
 
 namespace {
@@ -170,6 +174,15 @@ Result<RequestGame> request_game(const ApiParams& params, uint64_t seed) {
   auto session = std::make_unique<engine::EngineSession>(**v, "", seed);
   if (Status st = session->set_position(*start, move_words(param(params, "moves", "")), false); !st)
     return Status::invalid(st.message());
+  const std::string resigned = param(params, "resigned", "0");
+  if (resigned != "0" && resigned != "1")
+    return Status::invalid("resigned " + quote_token(resigned) + " is not 0 or 1");
+  if (resigned == "1") {
+    if (session->game().outcome() != Outcome::Ongoing)
+      return Status::invalid("resigned=1, but the game is already over: " +
+                             session->game().result_text());
+    session->resign();
+  }
   return RequestGame{*v, *start, std::move(session)};
 }
 
@@ -269,7 +282,8 @@ ApiResponse WebApi::game(const ApiParams& params) {
       std::string(reason_name(game.reason())) +
       "\",\"result_text\":" + (ongoing ? "null" : json_string(game.result_text())) +
       ",\"rule\":" + values.rule + ",\"value\":" + values.value +
-      ",\"tables_error\":" + values.tables_error + ",\"legal\":[" + legal_json + "]}";
+      ",\"tables_error\":" + values.tables_error +
+      ",\"record\":" + json_string(write_record(game, {})) + ",\"legal\":[" + legal_json + "]}";
   return {200, body};
 }
 
@@ -299,6 +313,60 @@ ApiResponse WebApi::computer(const ApiParams& params) {
                  explain(m.status(), v, (*tb)->metric()));
   }
   return {200, "{\"move\":" + json_string(format_move(v, *m)) + "}"};
+}
+
+namespace {
+
+// Returns `text` as a game record: a record as it is; a bare move list, optionally after
+// a start position, under the tags [Variant] (the variant parameter) and [Start].
+Result<std::string> as_record(const ApiParams& params, const std::string& text) {
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos)
+    return Status::invalid("the record is empty: paste a game record or a move list");
+  if (text[first] == '[') return text;
+  Result<const Variant*> v = variant_of(params);
+  if (!v) return v.status();
+  std::string head = "[Variant \"" + std::string((*v)->name) + "\"]\n";
+  std::string moves = text;
+  if (text[first] == 'W' || text[first] == 'w') {  // a start position: its 3 to 5 words
+    // Split at blanks only: a position holds commas.
+    std::vector<std::string> words;
+    for (size_t at = first; at < text.size();) {
+      const size_t end = std::min(text.find_first_of(" \t\r\n", at), text.size());
+      if (end > at) words.push_back(text.substr(at, end - at));
+      at = end + 1;
+    }
+    for (size_t n = std::min<size_t>(5, words.size()); n >= 3; --n) {
+      std::string position;
+      for (size_t i = 0; i < n; ++i) position += (i ? " " : "") + words[i];
+      if (!parse_position(**v, position)) continue;
+      head += "[Start \"" + position + "\"]\n";
+      moves.clear();
+      for (size_t i = n; i < words.size(); ++i) moves += words[i] + " ";
+      break;
+    }
+  }
+  return head + "\n" + moves;
+}
+
+}  // namespace
+
+ApiResponse WebApi::record(const ApiParams& params) {
+  Result<std::string> text = as_record(params, param(params, "text", ""));
+  if (!text) return error(400, text.message());
+  Result<GameRecord> r = read_record(*text);
+  if (!r) return error(400, r.message());
+  const Game& game = r->game;
+  const Variant& v = game.variant();
+  std::string moves;
+  for (Move m : game.moves())
+    moves += std::string(moves.empty() ? "" : ",") + json_string(format_move(v, m));
+  return {200, "{\"variant\":" + json_string(v.name) +
+                   ",\"start\":" + json_string(format_position(v, game.start())) + ",\"moves\":[" +
+                   moves + "],\"resigned\":" +
+                   (game.reason() == EndReason::Resignation ? "true" : "false") +
+                   ",\"outcome\":\"" + std::string(outcome_name(game.outcome())) +
+                   "\",\"reason\":\"" + std::string(reason_name(game.reason())) + "\"}"};
 }
 
 }  // namespace millbase::web

@@ -32,11 +32,13 @@ struct ApiResponse {
 using ApiParams = std::map<std::string, std::string>;
 
 struct WebApiOptions {
-  // The table directory of each variant named; the others use play_dir().
+  // The table directory of each variant named; the others use TableDir::for_play().
   std::map<std::string, std::string> dirs;
   // The plain tables beside each variant's 50-ply ones, for the values without the
   // rule; the others use data/<variant>.
   std::map<std::string, std::string> plain_dirs;
+  // The variant the page opens on (`serve --variant`); "" lets the page choose.
+  std::string default_variant;
   // What solving a variant costs, said when its whole directory is missing.
   engine::CostNote cost;
   // When set: the message for v's missing tables, instead of the library's with the
@@ -75,6 +77,7 @@ class WebApi {
   ApiResponse variants();
   ApiResponse game(const ApiParams& params);
   ApiResponse computer(const ApiParams& params);
+  ApiResponse record(const ApiParams& params);
 
   // Returns s's message with the command that builds a missing table of v.
   std::string explain(const Status& s, const Variant& v, Metric metric = Metric::PLAIN) const;

@@ -1,0 +1,581 @@
+#!/usr/bin/env python3
+"""A newcomer's first minute with the page of `millbase serve`, in headless Chromium
+(issue #49: every numbered defect has a check here, named by its number).
+
+usage: first_minute_test.py MILLBASE SIX_DB SIX_FIFTY_DB OUT_PNG
+
+Servers run from a working directory whose data/six is SIX_DB (so six has tables and
+the others none), and check:
+ 1. `serve --variant five` opens five, `serve --variant nine` opens nine, although six
+    has tables (the page took the first variant with tables);
+ 2. a link the API refuses (#variant=nine&moves=d2+d2, and the issue's
+    #variant=six&moves=d2+d2) gives a new game of the link's variant and says why;
+ 3. with 50 idle connections from 127.0.0.1 the page loads in at most 2 s; a request
+    the server refuses (503) is retried, the page never shows its JSON, and the move
+    clicked meanwhile is played;
+ 4. Load with an empty box keeps the game; Undo after a Load brings the game back;
+ 5. Undo after the computer's first move as White takes it back, and the computer does
+    not play it again by itself;
+ 6. the record reader is the CLI's: a Result the moves contradict is refused, a
+    resigned game loads as resigned, a finished game copies with Result and Reason;
+ 7. at 1280x800 the key under the board is in sight, and with a banner the board's last
+    row; on a 390x844 phone the header is small and the variant menu whole; a
+    double-click on the board selects no text;
+ 8. stones in hand are drawn as stones beside the board; a move is animated; the best
+    move is marked boldly in one colour that is not red, even in a lost position; no
+    point is marked during placement until a stone is chosen; the end of the game is
+    said once; the 50-ply note is one short line with the long form on hover and tap;
+    move cells are one line;
+ 9. a missing placement table of nine says that its command is the whole solve, and
+    about how long it takes (checked on the API's answer for nine's empty board when
+    only a movement sector of nine is solved).
+Screenshots at 1280x800 to OUT_PNG and 390x844 to OUT_PNG with -phone.
+Prints "all checks passed" at the end; exits 1 with the failed check otherwise.
+"""
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from page_test import (CheckFailed, PageReader, check, log, start_browser, phone_png,  # noqa: E402
+                       CHROMIUM, CHROMEDRIVER, TIMEOUT)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.common.exceptions import WebDriverException  # noqa: E402
+
+LOSS_RED = (207, 34, 46)
+
+
+class Server:
+    """`millbase serve --variant VARIANT --port 0 ...` in a directory whose data/six is
+    six's tables."""
+
+    def __init__(self, millbase, six_db, variant, *extra, nine_db=None):
+        self.cwd = tempfile.mkdtemp(prefix='first-minute-serve-')
+        os.mkdir(os.path.join(self.cwd, 'data'))
+        os.symlink(os.path.abspath(six_db), os.path.join(self.cwd, 'data', 'six'))
+        if nine_db:
+            os.symlink(os.path.abspath(nine_db), os.path.join(self.cwd, 'data', 'nine'))
+        self.proc = subprocess.Popen([millbase, 'serve', '--variant', variant, '--port', '0', *extra],
+                                     cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True)
+        line = self.proc.stdout.readline().strip()
+        if not line.startswith('millbase serve: '):
+            self.proc.wait(10)
+            error = self.proc.stderr.read().strip()
+            self.stop()
+            raise CheckFailed(f'serve --variant {variant} printed {line!r} ({error!r})')
+        self.url = line[len('millbase serve: '):]
+        self.port = int(self.url.rstrip('/').rsplit(':', 1)[1])
+
+    def api(self, path, **params):
+        url = self.url + 'api/' + path + '?' + urllib.parse.urlencode(params)
+        try:
+            with urllib.request.urlopen(url, timeout=30) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        shutil.rmtree(self.cwd, ignore_errors=True)
+
+
+class FirstMinute(PageReader):
+    def __init__(self, driver, server):
+        super().__init__(driver)
+        self.d, self.server = driver, server
+
+    def variant(self):
+        return self.js("return document.getElementById('variant').value")
+
+    def settle(self, plies=None, what='the page'):
+        # Settled here also means the variant menu is filled.
+        super().settle(plies, what, ' && !!document.getElementById("variant") && '
+                       '!!document.getElementById("variant").value')
+
+    def open(self, url, plies=None):
+        self.d.get('about:blank')
+        self.d.get(url)
+        self.settle(plies, 'the page at ' + url)
+
+    def click(self, point):
+        self.d.find_element(By.CSS_SELECTOR, f'#board [data-point="{point}"]').click()
+
+    def size(self, width, height):
+        """Makes the viewport width x height (main() clears it after each step)."""
+        self.d.execute_cdp_cmd('Emulation.setDeviceMetricsOverride',
+                               {'width': width, 'height': height, 'deviceScaleFactor': 1,
+                                'mobile': False})
+        inner = self.js('return [innerWidth, innerHeight]')
+        check(inner == [width, height], f'the window is {inner}, not {width}x{height}')
+
+    def load_record(self, text):
+        box = self.d.find_element(By.ID, 'game-text')
+        self.js('arguments[0].value = arguments[1]', box, text)
+        self.d.find_element(By.ID, 'load').click()
+        time.sleep(0.2)
+        self.settle(what='loading a record')
+
+
+# --- 1 and 2: the server's variant; a refused link keeps its variant ----------------------
+
+def check_variant(millbase, six_db, driver):
+    for variant in ['five', 'nine']:
+        server = Server(millbase, six_db, variant)
+        try:
+            page = FirstMinute(driver, server)
+            page.open(server.url)
+            check(page.variant() == variant,
+                  f'1: serve --variant {variant} opens {page.variant()!r} (six has tables)')
+            log(f'1: serve --variant {variant} opens {variant}, though six has tables')
+        finally:
+            server.stop()
+
+
+def check_link(millbase, six_db, driver):
+    for variant, link in [('five', 'nine'), ('nine', 'five')]:
+        server = Server(millbase, six_db, variant)
+        try:
+            page = FirstMinute(driver, server)
+            for bad in [link, 'six']:
+                page.open(server.url + f'#variant={bad}&moves=d2+d2', 0)
+                message = page.text('message')
+                check(page.variant() == bad and page.plies() == 0,
+                      f'2: the refused link #variant={bad}&moves=d2+d2 gives {page.variant()!r} '
+                      f'with {page.plies()} plies')
+                check(bad in message and 'd2' in message and 'refused' in message,
+                      f'2: the refused link says {message!r}')
+                check('{' not in message, f'2: the message shows JSON: {message!r}')
+            log(f'2: refused links keep their variant: {message!r}')
+        finally:
+            server.stop()
+
+
+# --- 3: idle connections, refused requests ------------------------------------------------
+
+def check_crowded(millbase, six_db, driver):
+    server = Server(millbase, six_db, 'six')
+    idle = []
+    try:
+        page = FirstMinute(driver, server)
+        # The browser warmed up on another origin of the server (localhost), so that it
+        # keeps no connection to 127.0.0.1 (one kept alive would hold a slot of its own).
+        page.open(server.url.replace('127.0.0.1', 'localhost'), 0)
+        driver.get('about:blank')
+        for _ in range(50):
+            idle.append(socket.create_connection(('127.0.0.1', server.port), timeout=10))
+        time.sleep(0.3)
+        started = time.monotonic()
+        driver.get(server.url)
+        page.settle(0, 'the page beside 50 idle connections')
+        seconds = time.monotonic() - started
+        body = page.js('return document.body.innerText')
+        check(seconds <= 2.0, f'3: beside 50 idle connections the page loaded in {seconds:.2f} s (> 2 s)')
+        check('too many connections' not in body and '{"error"' not in body,
+              f'3: the page shows the server refusing it: {body[:300]!r}')
+        log(f'3: beside 50 idle connections from 127.0.0.1 the page loaded in {seconds:.2f} s')
+    finally:
+        for s in idle:
+            s.close()
+        server.stop()
+
+
+def check_retry(millbase, six_db, driver):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        page.open(server.url, 0)
+        # The server refuses the next two requests (as when every slot is busy): the page
+        # says it retries, shows no JSON, and plays the move clicked.
+        page.js("""
+            const real = window.fetch;
+            window.refused = 0;
+            window.fetch = (...args) => window.refused < 2
+              ? (++window.refused, Promise.resolve(new Response(
+                  '{"error":"too many connections from 127.0.0.1: at most 16 at once"}',
+                  {status: 503, headers: {'Content-Type': 'application/json'}})))
+              : real(...args);
+            window.seen = [];
+            new MutationObserver(() => window.seen.push(document.body.innerText))
+              .observe(document.body, {subtree: true, childList: true, characterData: true});""")
+        page.click('d2')
+        page.settle(1, 'a move clicked while the server refuses')
+        seen = page.js('return window.seen')
+        check(page.js('return window.refused') == 2, '3: the fake refusals were not used')
+        check(page.js("return document.querySelector('#move-list [data-ply]').textContent") == 'd2',
+              '3: the move clicked while the server refused is not the one played')
+        check(any('trying again' in s for s in seen), '3: the page did not say that it retries')
+        shown = [s for s in seen if '{"error"' in s or 'too many connections' in s]
+        check(not shown, '3: the page showed the refusal: ' + (shown[0][:300] if shown else ''))
+        check(page.js("return document.getElementById('retry').hidden"),
+              '3: the retry note stays after the answer')
+        log('3: two refused requests retried, no JSON shown, the move clicked played')
+    finally:
+        server.stop()
+
+
+# --- 4, 5, 6: load, undo, the computer's first move, records ------------------------------
+
+def check_game(millbase, six_db, driver):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        page.open(server.url + '#variant=six&moves=d2+c4+b2', 3)
+        page.load_record('   \n')
+        check(page.plies() == 3, f'4: Load with an empty box left {page.plies()} plies, not 3')
+        check('empty' in page.text('message'), f'4: the message is {page.text("message")!r}')
+        page.load_record('[Variant "six"]\n\n1. f4 d6')
+        check(page.plies() == 2, f'4: the loaded record gave {page.plies()} plies')
+        driver.find_element(By.ID, 'undo').click()
+        page.settle(3, 'undo after a load')
+        moves = page.js("return [...document.querySelectorAll('#move-list [data-ply]')].map(b => b.textContent)")
+        check(moves == ['d2', 'c4', 'b2'], f'4: undo after a load gives {moves}, not the game before')
+        log('4: Load with an empty box keeps the game; undo brings back a loaded-over game')
+    finally:
+        server.stop()
+
+
+def check_undo_computer(millbase, six_db, driver):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        # 5: the computer plays White and moves first; undo takes its move back for good.
+        page.open(server.url, 0)
+        driver.find_element(By.ID, 'computer-white').click()
+        page.settle(1, 'the computer as White')
+        driver.find_element(By.ID, 'undo').click()
+        page.settle(0, 'undo of the computer\'s first move')
+        time.sleep(2.0)  # longer than the computer's delay
+        check(page.plies() == 0, f'5: after undo the computer played again ({page.plies()} plies)')
+        check('waits' in page.text('prompt'), f'5: the prompt reads {page.text("prompt")!r}')
+        driver.find_element(By.ID, 'computer-go').click()
+        page.settle(1, 'the computer asked to move')
+        driver.find_element(By.ID, 'computer-none').click()
+        log('5: undo after the computer\'s first move as White takes it back; it waits')
+    finally:
+        server.stop()
+
+
+def check_records(millbase, six_db, driver):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        # 6: the record reader is the CLI's.
+        page.open(server.url + '#variant=six&moves=d2+c4', 2)
+        for record, why in [('[Variant "six"]\n[Result "1-0"]\n\n1. d2 c4 2. b2', 'the record says'),
+                            ('[Variant "six"]\n[Reason "repetition"]\n\n1. d2 c4', 'Reason')]:
+            page.load_record(record)
+            message = page.text('message')
+            check(page.plies() == 2 and why in message,
+                  f'6: a record the moves contradict ({record!r}) gave {page.plies()} plies, '
+                  f'message {message!r}')
+        page.load_record('[Variant "six"]\n[Result "0-1"]\n[Reason "resignation"]\n\n1. d2 c4 0-1')
+        prompt = page.text('prompt')
+        check(page.plies() == 2 and 'resign' in prompt.lower() and
+              not page.js("return document.querySelectorAll('#legal-moves [data-move]').length"),
+              f'6: a resigned game loads as {prompt!r}')
+        check('resigned=1' in driver.current_url, f'6: the link of a resigned game: {driver.current_url}')
+        start = 'W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w'
+        page.open(server.url + '#' + urllib.parse.urlencode({'variant': 'six', 'start': start,
+                                                            'moves': 'd3-c3'}), 1)
+        record = page.js("return document.getElementById('game-text').value")
+        check('[Result "1-0"]' in record and '[Reason "no-legal-move"]' in record and
+              f'[Start "{start}"]' in record, f'6: the finished game copies as {record!r}')
+        log('6: contradicting records refused, a resignation loaded, a finished game copied whole')
+    finally:
+        server.stop()
+
+
+# --- 7 and 8: layout and feel -----------------------------------------------------------------
+
+def rgb(text):
+    return tuple(int(x) for x in re.findall(r'\d+', text)[:3])
+
+
+def find_lost(server):
+    """Returns (start, moves) of a position of six whose side to move loses."""
+    start = 'W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 b'
+    status, game = server.api('game', variant='six', start=start)
+    check(status == 200, f'the API refused {start}: {game}')
+    if game['value'] and game['value']['result'] == 'loss':
+        return start, ''
+    for m in game['legal']:
+        status, after = server.api('game', variant='six', start=start, moves=m['move'])
+        for n in after['legal']:
+            status, last = server.api('game', variant='six', start=start, moves=m['move'] + ' ' + n['move'])
+            if last['outcome'] == 'ongoing' and last['value'] and last['value']['result'] == 'loss':
+                return start, m['move'] + ' ' + n['move']
+    raise CheckFailed('no lost position found near ' + start)
+
+
+def check_feel(millbase, six_db, driver, png):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        page.size(1280, 800)
+        page.open(server.url)
+        # 8: stones in hand as stones, quiet points, a bold best placement.
+        hands = page.js("""return ['white', 'black'].map(s => document.querySelectorAll(
+            `#board .hand.${s} .stone.in-hand.${s}`).length)""")
+        check(hands == [6, 6], f'8: the stones in hand drawn: {hands}, not [6, 6]')
+        marked = page.js("return document.querySelectorAll('#board .target, #board .movable').length")
+        check(marked == 0, f'8: {marked} points are marked before a stone is chosen')
+        dots = set(page.js("return [...document.querySelectorAll('#board .dot')].map(d => getComputedStyle(d).fill)"))
+        check(len(dots) == 1, f'8: the points are drawn in {dots} during placement')
+        best = page.js("""const b = document.querySelector('#board .best-move');
+            return [getComputedStyle(b).opacity, !!b.querySelector('.halo'),
+                    getComputedStyle(b.querySelector('.spot')).fill]""")
+        check(float(best[0]) >= 0.85 and best[1], f'8: the best placement is faint: {best}')
+        # 8: a move is animated.
+        page.click('d2')
+        WebDriverWait(driver, TIMEOUT, poll_frequency=0.02).until(
+            lambda _: page.js("return document.getElementById('board').dataset.animated") == 'd2' or page.plies())
+        animated = page.js("""return document.getElementById('board').dataset.animated ||
+            document.getAnimations().filter(a => a.effect && a.effect.target &&
+              a.effect.target.closest && a.effect.target.closest('#board')).length""")
+        check(animated in ('d2', 1), f'8: the move d2 was not animated ({animated!r})')
+        page.settle(1, 'd2')
+        hands = page.js("return document.querySelectorAll('#board .hand.white .stone.in-hand').length")
+        check(hands == 5, f'8: after d2 White has {hands} stones drawn in hand, not 5')
+        log('8: stones in hand drawn, quiet points, a bold best placement, the move animated')
+
+    finally:
+        server.stop()
+
+
+def check_layout_desktop(millbase, six_db, driver, png):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        page.size(1280, 800)
+        page.open(server.url + '#variant=six&moves=d2', 1)
+        # 7: at 1280x800 the key under the board is in sight; with a banner (five has no
+        # tables) the board's last row is too.
+        key = page.js("return document.getElementById('board-key').getBoundingClientRect().bottom")
+        check(key <= 800, f'7: at 1280x800 the key under the board ends at {key:.0f} px')
+        time.sleep(0.6)  # the last move's animation
+        driver.save_screenshot(png)
+        page.open(server.url + '#variant=five', 0)
+        check(not page.js("return document.getElementById('tables-error').hidden"), '7: five shows no banner')
+        bottom = page.js("""return Math.max(...[...document.querySelectorAll('#board [data-point] .dot')]
+            .map(d => d.getBoundingClientRect().bottom))""")
+        check(bottom <= 800, f'7: with a banner the board\'s last row ends at {bottom:.0f} px (> 800)')
+        key = page.js("return document.getElementById('board-key').getBoundingClientRect().bottom")
+        check(key <= 800, f'7: with a banner the key ends at {key:.0f} px (> 800)')
+        log(f'7: 1280x800: the key in sight; with a banner the last row ends at {bottom:.0f} px')
+    finally:
+        server.stop()
+
+
+def check_double_click(millbase, six_db, driver, png):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        page.size(1280, 800)
+        # 7: a double-click on the board selects no text.
+        page.open(server.url)
+        for target in ['#board .coordinate', '#prompt', '#board [data-point="d2"]']:
+            element = driver.find_element(By.CSS_SELECTOR, target)
+            ActionChains(driver).double_click(element).perform()
+            selected = page.js('return getSelection().toString()')
+            check(selected == '', f'7: a double-click on {target} selects {selected!r}')
+        page.settle()
+        log('7: a double-click on the board selects nothing')
+
+    finally:
+        server.stop()
+
+
+def check_best_lost(millbase, six_db, driver, png):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        page.size(1280, 800)
+        # 8: the best move in a lost position is not red.
+        start, moves = find_lost(server)
+        page.open(server.url + '#' + urllib.parse.urlencode({'variant': 'six', 'start': start, 'moves': moves}))
+        check('loss' in page.text('value'), f'8: the position is not lost: {page.text("value")!r}')
+        colours = page.js("""return [...document.querySelectorAll('#board .best-move *')]
+            .map(e => [getComputedStyle(e).fill, getComputedStyle(e).stroke])""")
+        flat = {rgb(c) for pair in colours for c in pair if c not in ('none',)}
+        check(flat and LOSS_RED not in flat and all(not (r > 150 and g < 110 and b < 110) for r, g, b in flat),
+              f'8: the best move in a lost position is drawn in {flat}')
+        width = page.js("return getComputedStyle(document.querySelector('#board .best-move .arrow')).strokeWidth")
+        check(float(width.rstrip('px')) >= 10, f'8: the best move\'s arrow is {width} wide')
+        log(f'8: the best move in a lost position: {sorted(flat)}, arrow {width}')
+
+    finally:
+        server.stop()
+
+
+def check_over_once(millbase, six_db, driver, png):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        page.size(1280, 800)
+        # 8: game over said once.
+        start = 'W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w'
+        page.open(server.url + '#' + urllib.parse.urlencode({'variant': 'six', 'start': start,
+                                                            'moves': 'd3-c3'}), 1)
+        body = page.js('return document.body.innerText')
+        said = len(re.findall(r'White wins', body))
+        check(said == 1, f'8: the end of the game is said {said} times: {body[:600]!r}')
+        log('8: the end of the game is said once')
+
+    finally:
+        server.stop()
+
+
+def check_phone(millbase, six_db, driver, png):
+    server = Server(millbase, six_db, 'six')
+    try:
+        page = FirstMinute(driver, server)
+        page.size(1280, 800)
+        # 7: a phone.
+        page.open(server.url + '#variant=six&moves=d2+c4+b2')
+        driver.execute_cdp_cmd('Emulation.setDeviceMetricsOverride',
+                               {'width': 390, 'height': 844, 'deviceScaleFactor': 2, 'mobile': True})
+        driver.refresh()
+        page.settle(3, 'the page on a phone')
+        time.sleep(0.6)  # the last move's animation
+        driver.save_screenshot(phone_png(png))
+        header = page.js("return document.querySelector('header').getBoundingClientRect().height")
+        check(header <= 130, f'7: on a phone the header is {header:.0f} px high')
+        menu = page.js("""const s = document.getElementById('variant'), r = s.getBoundingClientRect();
+            const c = s.cloneNode(true);
+            c.style.cssText = 'position:absolute; max-width:none; width:auto; visibility:hidden';
+            document.body.append(c);
+            const natural = c.getBoundingClientRect().width;
+            c.remove();
+            return [r.left, r.right, r.width, natural, innerWidth];""")
+        check(menu[0] >= 0 and menu[1] <= menu[4] and menu[2] >= menu[3] - 0.5,
+              f'7: on a phone the variant menu is cut: left, right, width, natural width, window {menu}')
+        overflow = page.js('return [document.documentElement.scrollWidth, innerWidth]')
+        check(overflow[0] <= overflow[1], f'7: the phone page scrolls sideways: {overflow}')
+        hands = page.js("return document.querySelectorAll('#board .hand .stone.in-hand').length")
+        check(hands == 9, f'7: on a phone {hands} stones in hand are drawn, not 9')
+        driver.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
+        log(f'7: on a phone the header is {header:.0f} px, the variant menu whole ({menu[2]:.0f} px)')
+    finally:
+        driver.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
+        server.stop()
+
+
+def check_fifty_notes(millbase, six_db, fifty_db, driver):
+    # 8: the 50-ply notes: one short line each, the long form on hover and tap; the moves
+    # one line each.
+    server = Server(millbase, six_db, 'six', '--db', fifty_db, '--plain', six_db)
+    try:
+        page = FirstMinute(driver, server)
+        page.size(1280, 800)
+        start = 'W:f2,b4,c4,b6,f6 B:b2,d2,c5,d6 w'
+        page.open(server.url + '#' + urllib.parse.urlencode({'variant': 'six', 'start': start}))
+        note = page.js("""const n = document.getElementById('rule-note');
+            return [n.hidden, n.querySelector('summary') ? n.querySelector('summary').textContent : n.textContent,
+                    n.title || '', n.getBoundingClientRect().height,
+                    parseFloat(getComputedStyle(n).lineHeight) || 20]""")
+        check(not note[0] and len(note[1]) <= 70 and note[3] <= 2 * note[4],
+              f'8: the 50-ply note is not one short line: {note}')
+        check('next mill' in note[2] and 'win in 1' in note[2], f'8: the note\'s long form on hover: {note[2]!r}')
+        driver.find_element(By.CSS_SELECTOR, '#rule-note summary').click()
+        opened = page.js("return document.getElementById('rule-note').innerText")
+        check('win in 1' in opened, f'8: tapping the note shows {opened!r}')
+        tall = page.js("""return [...document.querySelectorAll('#legal-moves [data-move], #move-list li')]
+            .map(b => [b.textContent, b.getBoundingClientRect().height,
+                       parseFloat(getComputedStyle(b).lineHeight) || 20])
+            .filter(([, h, line]) => h > 1.9 * line)""")
+        check(page.js("return document.querySelectorAll('#legal-moves .plain').length") > 0,
+              '8: no value without the rule is shown')
+        check(not tall, f'8: move cells wrap: {tall[:3]}')
+        log(f'8: the 50-ply note is one line ({note[1]!r}), the moves one line each')
+    finally:
+        server.stop()
+
+
+# --- 9: the banner of a missing placement table -----------------------------------------
+
+def check_banner(millbase, six_db, tmp):
+    nine = os.path.join(tmp, 'nine-3-3')
+    r = subprocess.run([millbase, 'solve', '--variant', 'nine', '--sector', '3-3', '--out', nine, '-q'],
+                       capture_output=True, text=True, timeout=600)
+    check(r.returncode == 0, f'9: solving nine --sector 3-3 failed: {r.stderr.strip()}')
+    server = Server(millbase, six_db, 'nine', '--db', nine)
+    try:
+        status, game = server.api('game', variant='nine')
+        banner = game.get('tables_error') or ''
+        check(status == 200 and '--sector' in banner, f'9: nine\'s empty board: {status} {banner!r}')
+        check('whole solve' in banner and '1 h 20 min' in banner,
+              f'9: the banner does not say the command is the whole solve, and how long: {banner!r}')
+        log(f'9: {banner}')
+    finally:
+        server.stop()
+
+
+def main():
+    millbase, six_db, fifty_db, png = [os.path.abspath(a) for a in sys.argv[1:5]]
+    for path in [CHROMIUM, CHROMEDRIVER]:
+        if not os.access(path, os.X_OK):
+            sys.exit(f'first_minute_test: {path} is missing: apt-get install chromium chromium-driver')
+    started = time.time()
+    profile = tempfile.mkdtemp(prefix='first-minute-chromium-')
+    tmp = tempfile.mkdtemp(prefix='first-minute-')
+    driver = None
+    only = os.environ.get('FIRST_MINUTE_ONLY', '')
+    try:
+        driver = start_browser(profile)
+        steps = [('variant', lambda: check_variant(millbase, six_db, driver)),
+                 ('link', lambda: check_link(millbase, six_db, driver)),
+                 ('crowded', lambda: check_crowded(millbase, six_db, driver)),
+                 ('retry', lambda: check_retry(millbase, six_db, driver)),
+                 ('load', lambda: check_game(millbase, six_db, driver)),
+                 ('undo', lambda: check_undo_computer(millbase, six_db, driver)),
+                 ('records', lambda: check_records(millbase, six_db, driver)),
+                 ('feel', lambda: check_feel(millbase, six_db, driver, png)),
+                 ('desktop', lambda: check_layout_desktop(millbase, six_db, driver, png)),
+                 ('dblclick', lambda: check_double_click(millbase, six_db, driver, png)),
+                 ('lost', lambda: check_best_lost(millbase, six_db, driver, png)),
+                 ('over', lambda: check_over_once(millbase, six_db, driver, png)),
+                 ('phone', lambda: check_phone(millbase, six_db, driver, png)),
+                 ('fifty', lambda: check_fifty_notes(millbase, six_db, fifty_db, driver)),
+                 ('banner', lambda: check_banner(millbase, six_db, tmp))]
+        failures = []
+        for name, step in steps:
+            if only and name not in only.split(','):
+                continue
+            try:
+                step()
+                driver.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
+            except (CheckFailed, WebDriverException) as e:
+                driver.execute_cdp_cmd('Emulation.clearDeviceMetricsOverride', {})
+                failures.append(str(e))
+                print(f'first_minute_test: FAILED ({name}): {str(e).splitlines()[0]}',
+                      file=sys.stderr, flush=True)
+        if failures:
+            return 1
+    finally:
+        if driver:
+            driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f'all checks passed ({time.time() - started:.1f} s)')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
