@@ -252,28 +252,32 @@ int run_probe(ProbeArgs& a) {
             fifty ? fifty_words(a, p, *value, counter, plain->get(), &without_rule)
                   : Result<std::string>(value_words(p, *value));
         if (!words) return words.status();
-        JsonWriter json;
-        json.begin_object().field("position", pos).field("side_to_move", side_word(p.side_to_move));
-        json.members(ShownValue{*value, (*tb)->metric(), counter}.json());
-        write_without_rule(json, without_rule);
-        json.field("text", *words).key("best_moves").begin_array();
-        std::string best;
         // The moves as good as the first under the rule at the counter (every draw of a
         // drawn position, whatever it would be without the rule).
+        std::vector<std::string> best;
         auto now = [&](ValueCode x) { return ShownValue{x, (*tb)->metric(), counter}.now(); };
         for (const MoveValue& m : *moves) {
           if (now(m.value) != now(moves->front().value)) break;
-          best += (best.empty() ? "" : " ") + format_move(*v, m.move);
-          json.value(format_move(*v, m.move));
+          best.push_back(format_move(*v, m.move));
         }
-        json.end_array();
-        over.write_json(json);
-        if (a.json)
+        if (a.json) {
+          JsonWriter json;
+          json.begin_object()
+              .field("position", pos)
+              .field("side_to_move", side_word(p.side_to_move));
+          json.members(ShownValue{*value, (*tb)->metric(), counter}.json());
+          write_without_rule(json, without_rule);
+          json.field("text", *words).key("best_moves").begin_array();
+          for (const std::string& m : best) json.value(m);
+          over.write_json(json.end_array());
           print_json_line(json.end_object());
-        else
+        } else {
+          std::string line;
+          for (const std::string& m : best) line += (line.empty() ? "" : " ") + m;
           std::printf(
               "%s: %s%s%s%s\n", pos.c_str(), words->c_str(), over.text.c_str(),
-              best.empty() ? missing_counts_hint(*v, p, text).c_str() : "; best: ", best.c_str());
+              best.empty() ? missing_counts_hint(*v, p, text).c_str() : "; best: ", line.c_str());
+        }
         return Status::ok();
       });
 }

@@ -40,13 +40,12 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from page_test import (CheckFailed, PageReader, check, log, start_browser, phone_png,  # noqa: E402
+from page_test import (CheckFailed, PageReader, ServeProcess, check, log, start_browser, phone_png,  # noqa: E402
                        CHROMIUM, CHROMEDRIVER, TIMEOUT)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
@@ -56,27 +55,17 @@ from selenium.common.exceptions import WebDriverException  # noqa: E402
 LOSS_RED = (207, 34, 46)
 
 
-class Server:
-    """`millbase serve --variant VARIANT --port 0 ...` in a directory whose data/six is
-    six's tables."""
+class Server(ServeProcess):
+    """`millbase serve --variant VARIANT ...` in a directory whose data/six is six's
+    tables (and data/nine nine_db's, when given)."""
 
     def __init__(self, millbase, six_db, variant, *extra, nine_db=None):
-        self.cwd = tempfile.mkdtemp(prefix='first-minute-serve-')
-        os.mkdir(os.path.join(self.cwd, 'data'))
-        os.symlink(os.path.abspath(six_db), os.path.join(self.cwd, 'data', 'six'))
-        if nine_db:
-            os.symlink(os.path.abspath(nine_db), os.path.join(self.cwd, 'data', 'nine'))
-        self.proc = subprocess.Popen([millbase, 'serve', '--variant', variant, '--port', '0', *extra],
-                                     cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True)
-        line = self.proc.stdout.readline().strip()
-        if not line.startswith('millbase serve: '):
-            self.proc.wait(10)
-            error = self.proc.stderr.read().strip()
-            self.stop()
-            raise CheckFailed(f'serve --variant {variant} printed {line!r} ({error!r})')
-        self.url = line[len('millbase serve: '):]
-        self.port = int(self.url.rstrip('/').rsplit(':', 1)[1])
+        def prepare(cwd):
+            os.mkdir(os.path.join(cwd, 'data'))
+            os.symlink(os.path.abspath(six_db), os.path.join(cwd, 'data', 'six'))
+            if nine_db:
+                os.symlink(os.path.abspath(nine_db), os.path.join(cwd, 'data', 'nine'))
+        super().__init__(millbase, ['--variant', variant, *extra], prepare)
 
     def api(self, path, **params):
         url = self.url + 'api/' + path + '?' + urllib.parse.urlencode(params)
@@ -85,15 +74,6 @@ class Server:
                 return r.status, json.loads(r.read())
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read())
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        shutil.rmtree(self.cwd, ignore_errors=True)
 
 
 class FirstMinute(PageReader):

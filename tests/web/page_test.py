@@ -77,13 +77,16 @@ def log(message):
     print(message, flush=True)
 
 
-class Server:
-    """`millbase serve` on a free port; its URL is the first line it prints."""
+class ServeProcess:
+    """`millbase serve ARGS --port 0` in a scratch directory (laid out first by
+    prepare(cwd) when given); its URL is the first line it prints."""
 
-    def __init__(self, millbase, db, *extra):
-        self.cwd = tempfile.mkdtemp(prefix='page-test-serve-')
+    def __init__(self, millbase, args, prepare=None):
+        self.cwd = tempfile.mkdtemp(prefix='millbase-serve-')
+        if prepare:
+            prepare(self.cwd)
         self.proc = subprocess.Popen(
-            [millbase, 'serve', '--variant', 'six', '--db', db, '--port', '0', *extra],
+            [millbase, 'serve', *args, '--port', '0'],
             cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         first = []
         reader = threading.Thread(target=lambda: first.append(self.proc.stdout.readline()))
@@ -93,9 +96,10 @@ class Server:
         prefix = 'millbase serve: '
         if not line.startswith(prefix):
             self.stop()
-            raise CheckFailed(f'millbase serve did not print its URL first (got {line!r}; '
-                              f'stderr: {self.proc.stderr.read().strip()!r})')
+            raise CheckFailed(f'millbase serve {" ".join(args)} did not print its URL first '
+                              f'(got {line!r}; stderr: {self.proc.stderr.read().strip()!r})')
         self.url = line[len(prefix):]
+        self.port = int(self.url.rstrip('/').rsplit(':', 1)[1])
 
     def stop(self):
         if self.proc.poll() is None:
@@ -105,6 +109,13 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
         shutil.rmtree(self.cwd, ignore_errors=True)
+
+
+class Server(ServeProcess):
+    """`millbase serve --variant six --db DB` on a free port."""
+
+    def __init__(self, millbase, db, *extra):
+        super().__init__(millbase, ['--variant', 'six', '--db', db, *extra])
 
 
 def start_browser(profile):
