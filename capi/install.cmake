@@ -27,9 +27,9 @@ install(FILES millbase.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # header they include.
 set(MILLBASE_PUBLIC_HEADERS
   core/types.h core/bitboard.h core/geometry.h core/geometry_build.h core/variant.h
-  core/status.h core/position.h core/token_text.h core/notation.h core/movegen.h
+  core/status.h core/position.h core/token_text.h core/notation.h core/movegen.h core/game.h
   db/value.h db/tablebase.h
-  player/player.h)
+  player/player.h player/levels.h player/press.h)
 foreach(header ${MILLBASE_PUBLIC_HEADERS})
   cmake_path(GET header PARENT_PATH subdir)
   install(FILES ${PROJECT_SOURCE_DIR}/${header} DESTINATION ${MILLBASE_CXX_INCLUDE_DIR}/${subdir})

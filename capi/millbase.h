@@ -19,11 +19,12 @@
  * message except those quoting a very long directory path. There is no global or
  * per-handle "last error": the library keeps no state between calls besides handles.
  *
- * Arguments: every pointer argument except err must be non-NULL; a NULL one is
- * refused with MILLBASE_INVALID. Strings passed in are NUL-terminated, read during the
- * call only and never kept. Output parameters are written only on success, except
- * that *tables is set to NULL by a failed millbase_open and the move buffer of a
- * failed millbase_best_move receives "" (when move_size > 0).
+ * Arguments: every pointer argument except err (and the tables of millbase_level_move
+ * at the levels 1..5) must be non-NULL; a NULL one is refused with MILLBASE_INVALID.
+ * Strings passed in are NUL-terminated, read during the call only and never kept.
+ * Output parameters are written only on success, except that *tables is set to NULL by
+ * a failed millbase_open and the move buffer of a failed millbase_best_move (or
+ * _counter, or millbase_level_move) receives "" (when move_size > 0).
  *
  * Thread safety: all functions may be called from several threads at once. One handle
  * may be used by several threads at once for probing and for best moves; it reads its
@@ -130,12 +131,12 @@ MILLBASE_API int millbase_probe_wdl(const millbase_tables* tables, const char* p
 
 /* Writes a perfect move of `position` in the notation of the millbase command ("d5",
    "c5-d5", "g1xd2", "c5-d5xd7") into move[0..move_size), NUL-terminated. Perfect: a
-   shortest win, a longest loss, or among draws a move leaving the opponent the most
-   losing replies; ties are broken by a generator seeded with `seed`, so that the same
-   tables, position and seed give the same move. Returns MILLBASE_OK;
-   MILLBASE_GAME_OVER when the side to move has lost (no move);
-   MILLBASE_BUFFER_TOO_SMALL when the move and its NUL do not fit in move_size bytes
-   (MILLBASE_MOVE_SIZE always suffices); otherwise as millbase_probe. */
+   shortest win, a longest loss, or among draws the drawing move that gives a fallible
+   opponent the most chances to go wrong (docs/levels.md); ties are broken by a
+   generator seeded with `seed`, so that the same tables, position and seed give the
+   same move. Returns MILLBASE_OK; MILLBASE_GAME_OVER when the side to move has lost (no
+   move); MILLBASE_BUFFER_TOO_SMALL when the move and its NUL do not fit in move_size
+   bytes (MILLBASE_MOVE_SIZE always suffices); otherwise as millbase_probe. */
 MILLBASE_API int millbase_best_move(const millbase_tables* tables, const char* position,
                                     unsigned long seed, char* move, size_t move_size, char* err,
                                     size_t err_size);
@@ -159,6 +160,30 @@ MILLBASE_API int millbase_probe_counter(const millbase_tables* tables, const cha
 MILLBASE_API int millbase_best_move_counter(const millbase_tables* tables, const char* position,
                                             int counter, unsigned long seed, char* move,
                                             size_t move_size, char* err, size_t err_size);
+
+/* The computer's levels (added beside the functions above, within ABI version 1). */
+
+/* Writes the move the computer plays at `level` in `position` of `variant`, into
+   move[0..move_size) as millbase_best_move does. level: "perfect" (the move of
+   millbase_best_move_counter, from the tables), "level1".."level5" (also "1".."5"), in
+   any case: a search of a few plies that needs no tables and chooses among its
+   near-best moves, from level1 (its own move only, often overlooking what it sees) to
+   level5 (five plies) (docs/levels.md); "strong" is also read (the tables, any
+   drawing move). tables: the tables of `variant` (millbase_open), or NULL, which the
+   levels 1..5 accept (they do not read the tables) and perfect play refuses with
+   MILLBASE_INVALID. counter: as millbase_best_move_counter (0..50, 0 in placement;
+   read by 50-ply tables only). The choice among equally good moves follows a generator
+   seeded with `seed`: the same variant, tables, position, counter, level and seed give
+   the same move. Repetitions are not seen: the position carries no history. Returns
+   MILLBASE_OK; MILLBASE_INVALID for an unknown variant or level, tables of another
+   variant, perfect play without tables, or as millbase_probe; MILLBASE_GAME_OVER when
+   the side to move has lost (or, with 50-ply tables, the counter is at 50);
+   MILLBASE_BUFFER_TOO_SMALL as millbase_best_move; MILLBASE_MISSING and MILLBASE_ERROR
+   as millbase_probe, from the tables only (perfect, strong). */
+MILLBASE_API int millbase_level_move(const char* variant, const millbase_tables* tables,
+                                     const char* position, int counter, const char* level,
+                                     unsigned long seed, char* move, size_t move_size, char* err,
+                                     size_t err_size);
 
 #ifdef __cplusplus
 }

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "core/notation.h"
+#include "core/token_text.h"
 #include "db/sector_index.h"
 #include "db/shown_value.h"
 #include "db/tablebase.h"
@@ -96,12 +97,15 @@ class Call {
   size_t err_size_;
 };
 
-// Returns the position written in text for the handle's variant; malformed or
-// impossible text is invalid input (MILLBASE_INVALID), its message naming the token.
-Result<Position> read_position(const millbase_tables& t, const char* text) {
-  Result<Position> p = parse_position(t.tables->variant(), text);
+// Returns the position written in text for variant v; malformed or impossible text is
+// invalid input (MILLBASE_INVALID), its message naming the token.
+Result<Position> read_position(const Variant& v, const char* text) {
+  Result<Position> p = parse_position(v, text);
   if (!p) return Status::invalid(p.message());
   return p;
+}
+Result<Position> read_position(const millbase_tables& t, const char* text) {
+  return read_position(t.tables->variant(), text);
 }
 
 // Returns why the game is over in p, for the side to move.
@@ -111,8 +115,8 @@ std::string game_over_text(const Position& p, GameOver why) {
 
 // Returns the position of a probe with its 50-ply counter checked (0..50, 0 in
 // placement; with plain tables too, where it does not change the value).
-Result<Position> read_probe_position(const millbase_tables& t, const char* text, int counter) {
-  Result<Position> p = read_position(t, text);
+Result<Position> read_probe_position(const Variant& v, const char* text, int counter) {
+  Result<Position> p = read_position(v, text);
   if (!p) return p;
   if (Status st = check_fifty_counter(*p, counter); !st) return st;
   return p;
@@ -127,7 +131,7 @@ int probe_at(const millbase_tables* tables, const char* position, int counter, i
                             {"result", result},
                             {"distance", distance}}))
       return c;
-    Result<Position> p = read_probe_position(*tables, position, counter);
+    Result<Position> p = read_probe_position(tables->tables->variant(), position, counter);
     if (!p) return call.fail(p.status());
     Result<ValueCode> v = tables->tables->probe(*p);
     if (!v) return call.fail(v.status());
@@ -143,30 +147,65 @@ int probe_at(const millbase_tables* tables, const char* position, int counter, i
   });
 }
 
+// Writes the move of `level` in position (of variant v, its counter checked) into
+// move[0..move_size); tables: v's, or null at the levels 1..LEVELS. Runs inside
+// call.run.
+int write_move(const Variant& v, const std::shared_ptr<const Tablebase>& tables,
+               const char* position, int counter, int level, unsigned long seed, char* move,
+               size_t move_size, const Call& call) {
+  Result<Position> p = read_probe_position(v, position, counter);
+  if (!p) return call.fail(p.status());
+  if (GameOver why = game_over(v, *p); why != GameOver::None)
+    return call.fail(MILLBASE_GAME_OVER, game_over_text(*p, why));
+  // Under the rule a turn that starts at 50 plies without a mill is a draw (rules.md).
+  if (tables && tables->metric() == Metric::FIFTY && counter == FIFTY_PLIES)
+    return call.fail(MILLBASE_GAME_OVER,
+                     "the game is over: a draw by the 50-ply rule (50 plies without a mill)");
+  Result<Move> m = Player(v, tables, seed).choose(*p, level, nullptr, counter);
+  if (!m) return call.fail(m.status());
+  const std::string text = format_move(v, *m);
+  if (text.size() >= move_size)
+    return call.fail(MILLBASE_BUFFER_TOO_SMALL,
+                     "the move " + text + " needs " + std::to_string(text.size() + 1) +
+                         " bytes, the buffer has " + std::to_string(move_size));
+  write_text(move, move_size, text);
+  return MILLBASE_OK;
+}
+
 // millbase_best_move and millbase_best_move_counter.
 int best_move_at(const millbase_tables* tables, const char* position, int counter,
                  unsigned long seed, char* move, size_t move_size, const Call& call) {
   write_text(move, move_size, "");
   return call.run([&]() -> int {
     if (int c = call.check({{"tables", tables}, {"position", position}, {"move", move}})) return c;
-    Result<Position> p = read_probe_position(*tables, position, counter);
-    if (!p) return call.fail(p.status());
-    const Variant& v = tables->tables->variant();
-    if (GameOver why = game_over(v, *p); why != GameOver::None)
-      return call.fail(MILLBASE_GAME_OVER, game_over_text(*p, why));
-    // Under the rule a turn that starts at 50 plies without a mill is a draw (rules.md).
-    if (tables->tables->metric() == Metric::FIFTY && counter == FIFTY_PLIES)
-      return call.fail(MILLBASE_GAME_OVER,
-                       "the game is over: a draw by the 50-ply rule (50 plies without a mill)");
-    Result<Move> m = Player(tables->tables, seed).choose(*p, PERFECT, nullptr, counter);
-    if (!m) return call.fail(m.status());
-    const std::string text = format_move(v, *m);
-    if (text.size() >= move_size)
-      return call.fail(MILLBASE_BUFFER_TOO_SMALL,
-                       "the move " + text + " needs " + std::to_string(text.size() + 1) +
-                           " bytes, the buffer has " + std::to_string(move_size));
-    write_text(move, move_size, text);
-    return MILLBASE_OK;
+    return write_move(tables->tables->variant(), tables->tables, position, counter, PERFECT, seed,
+                      move, move_size, call);
+  });
+}
+
+// millbase_level_move.
+int level_move(const char* variant, const millbase_tables* tables, const char* position,
+               int counter, const char* level, unsigned long seed, char* move, size_t move_size,
+               const Call& call) {
+  write_text(move, move_size, "");
+  return call.run([&]() -> int {
+    if (int c = call.check(
+            {{"variant", variant}, {"position", position}, {"level", level}, {"move", move}}))
+      return c;
+    const Variant* v = find_variant(variant);
+    if (!v) return call.fail(MILLBASE_INVALID, unknown_variant_text(variant));
+    const Result<int> chosen = parse_level(ascii_lower(level));
+    if (!chosen) return call.fail(MILLBASE_INVALID, chosen.message());
+    if (tables && &tables->tables->variant() != v)
+      return call.fail(MILLBASE_INVALID, "the tables are of " +
+                                             std::string(tables->tables->variant().name) +
+                                             ", not of " + std::string(v->name));
+    if (!tables && *chosen > LEVELS)
+      return call.fail(MILLBASE_INVALID, "level " + level_name(*chosen) +
+                                             " plays from the tables: pass those of " +
+                                             std::string(v->name) + " (millbase_open)");
+    return write_move(*v, tables ? tables->tables : nullptr, position, counter, *chosen, seed, move,
+                      move_size, call);
   });
 }
 
@@ -245,6 +284,14 @@ MILLBASE_API int millbase_best_move_counter(const millbase_tables* tables, const
                                             int counter, unsigned long seed, char* move,
                                             size_t move_size, char* err, size_t err_size) {
   return best_move_at(tables, position, counter, seed, move, move_size, Call(err, err_size));
+}
+
+MILLBASE_API int millbase_level_move(const char* variant, const millbase_tables* tables,
+                                     const char* position, int counter, const char* level,
+                                     unsigned long seed, char* move, size_t move_size, char* err,
+                                     size_t err_size) {
+  return level_move(variant, tables, position, counter, level, seed, move, move_size,
+                    Call(err, err_size));
 }
 
 }  // extern "C"

@@ -68,11 +68,21 @@ void Game::resign() { resigned_ = true; }
 
 int Game::quiet_plies() const { return history_.back().quiet; }
 
+int Game::occurrences(const Position& p, int window) const {
+  return int(std::count_if(history_.begin() + window, history_.end(),
+                           [&](const Entry& e) { return e.position == p; }));
+}
+
 int Game::repetitions() const {
   const Entry& now = history_.back();
   if (now.quiet < 0) return 0;
-  return int(std::count_if(history_.begin() + now.window, history_.end(),
-                           [&](const Entry& e) { return e.position == now.position; }));
+  return occurrences(now.position, now.window);
+}
+
+int Game::repetitions_after(Move m) const {
+  const Entry next = next_entry(position(), m);
+  if (next.quiet < 0) return 0;
+  return 1 + occurrences(next.position, next.window);
 }
 
 EndReason Game::reason() const {

@@ -66,6 +66,10 @@ class Game {
   // Returns how often the current position has occurred in the draw-rule window (1 the
   // first time), or 0 during placement.
   int repetitions() const;
+  // Returns how often the position after m (a legal move) would have occurred in the
+  // draw-rule window, itself included, or 0 during placement: DRAW_REPETITIONS when m
+  // would end the game by repetition.
+  int repetitions_after(Move m) const;
 
   Outcome outcome() const;
   EndReason reason() const;
@@ -79,6 +83,8 @@ class Game {
     int window;  // index of the first position of the window
   };
   Entry next_entry(const Position& before, Move m) const;
+  // Returns how often p occurs in the history from index `window` on.
+  int occurrences(const Position& p, int window) const;
 
   const Variant* variant_;
   std::vector<Entry> history_;

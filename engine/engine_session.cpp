@@ -23,6 +23,7 @@ Status EngineSession::set_variant(std::string_view name) {
   if (!v) return Status::error("unknown variant " + quote_token(name));
   variant_ = v;
   tables_.reset();
+  player_.reset();
   game_ = Game(*v, start_position(*v));
   pending_.reset();
   return Status::ok();
@@ -31,6 +32,7 @@ Status EngineSession::set_variant(std::string_view name) {
 void EngineSession::set_db(std::string dir) {
   db_ = std::move(dir);
   tables_.reset();
+  player_.reset();
 }
 
 void EngineSession::set_tables(std::shared_ptr<const Tablebase> tables) {
@@ -106,15 +108,20 @@ Status EngineSession::open() {
     tables_ = *tb;
     player_.reset();
   }
-  if (!player_) player_ = std::make_unique<Player>(tables_, seed_);
   return Status::ok();
+}
+
+Player& EngineSession::player() {
+  if (!player_) player_ = std::make_unique<Player>(*variant_, tables_, seed_);
+  return *player_;
 }
 
 Result<Move> EngineSession::choose(int level) {
   if (game_.outcome() != Outcome::Ongoing)
     return Status::error("the game is over: " + game_.result_text());
-  if (Status s = open(); !s) return s;
-  return player_->choose(game_.position(), level, pending(), counter());
+  if (level > LEVELS)
+    if (Status s = open(); !s) return s;
+  return player().choose(game_.position(), level, pending(), counter(), &game_);
 }
 
 Result<std::vector<MoveValue>> EngineSession::analysis() {

@@ -1,7 +1,8 @@
 // What both engine dialects (millbase engine, millbase uci) share: the variant, the
 // table directory, the game so far under the draw rules of play, a move that waits for
-// its removal, and the tables with the player, opened on first use. The dialects differ
-// only in how they read commands and write answers (engine_dialect.h, uci_dialect.h).
+// its removal, the tables, opened on first use, and the player. The levels' moves need
+// no tables; perfect play, values and analysis do. The dialects differ only in how they
+// read commands and write answers (engine_dialect.h, uci_dialect.h).
 #pragma once
 
 #include <memory>
@@ -71,8 +72,10 @@ class EngineSession {
   // Goes back to a line saved by line() while the session played the same variant.
   void restore(Line l);
 
-  // Returns the move to play at level (1..5 or PERFECT); with a pending move, the whole
-  // move that completes it. Errors: the game is over; a missing table (NotFound).
+  // Returns the move to play at level (1..LEVELS, PERFECT or STRONG), seeing the game's
+  // repetitions; with a pending move, the whole move that completes it. Levels
+  // 1..LEVELS open no tables (they use them only when already open). Errors: the game
+  // is over; at PERFECT or STRONG a missing table (NotFound).
   Result<Move> choose(int level);
   // Returns every legal move with its value for the mover, best first (those completing
   // the pending move only, when one waits); with 50-ply tables, values under the rule at
@@ -89,7 +92,10 @@ class EngineSession {
   std::string explain(const Status& s) const;
 
  private:
+  // Opens the tables unless they are open; a player made without them is replaced.
   Status open();
+  // Returns the player, over the tables when they are open, else of the levels only.
+  Player& player();
 
   const Variant* variant_;
   std::string db_;

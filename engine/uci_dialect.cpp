@@ -1,6 +1,7 @@
 #include "engine/uci_dialect.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
 
 #include "core/board_text.h"
@@ -11,10 +12,12 @@
 
 namespace millbase::engine {
 
-namespace {
+int skill_level(int skill) {
+  assert(skill >= MIN_SKILL && skill <= MAX_SKILL);
+  return skill > LEVELS ? PERFECT : std::max(skill, 1);
+}
 
-// SkillLevel: 1..5 are the player's levels, 6 and above perfect play.
-constexpr int MAX_SKILL = 30;
+namespace {
 
 // Returns N of "go topn N" (words[at]): a decimal number 0 or more, or an error naming
 // the word.
@@ -91,8 +94,8 @@ Status UciDialect::handshake() {
              "\noption name TablePath type string default <empty>"
              "\noption name PerfectDatabasePath type string default <empty>"
              "\noption name UsePerfectDatabase type check default false" +
-             "\noption name SkillLevel type spin default " + std::to_string(MAX_SKILL) +
-             " min 1 max " + std::to_string(MAX_SKILL) +
+             "\noption name SkillLevel type spin default " + std::to_string(MAX_SKILL) + " min " +
+             std::to_string(MIN_SKILL) + " max " + std::to_string(MAX_SKILL) +
              "\noption name Seed type spin default 1 min 0 max 2147483647"
              "\noption name ScoreFromWhite type check default false"
              "\noption name CombinedMoves type check default false"
@@ -137,12 +140,12 @@ Status UciDialect::set_option(const std::vector<std::string>& words) {
   }
   if (name == "skilllevel" || name == "seed") {
     const bool seed = name == "seed";
-    Result<long> n = parse_spin(name, value, seed ? 0 : 1, seed ? 2147483647L : MAX_SKILL);
+    Result<long> n = parse_spin(name, value, seed ? 0 : MIN_SKILL, seed ? 2147483647L : MAX_SKILL);
     if (!n) return n.status();
     if (seed)
       s_.set_seed(uint64_t(*n));
     else
-      level_ = *n >= PERFECT ? PERFECT : int(*n);
+      level_ = skill_level(int(*n));
     return Status::ok();
   }
   if (name == "scorefromwhite" || name == "combinedmoves" || name == "useperfectdatabase") {
@@ -331,7 +334,8 @@ Result<Move> UciDialect::choose() {
 
 // Returns go's answer line by line, the one with bestmove last: the reason and
 // "bestmove none" when it cannot answer, the result at game over, else the topn best
-// actions, the chosen move's value and the move.
+// actions, the chosen move's value and the move; at a level 1..LEVELS without the
+// tables, why there are no values and the move.
 std::vector<std::string> UciDialect::answer(size_t topn) {
   if (Status st = ready(); !st) return {"info string error " + st.message(), last_line("none", 0)};
   const Game& g = s_.game();
@@ -342,9 +346,14 @@ std::vector<std::string> UciDialect::answer(size_t topn) {
     return {result_line(), last_line(g.outcome() == Outcome::Draw ? "draw" : "none", white)};
   }
   Result<std::vector<MoveValue>> moves = s_.moves();
-  Result<Move> chosen = moves ? choose() : Result<Move>(moves.status());
+  // The levels play without the tables: then their move comes without a value.
+  Result<Move> chosen = moves || level() <= LEVELS ? choose() : Result<Move>(moves.status());
   if (!chosen)  // a GUI waiting for the answer never hangs
     return {"info string error " + s_.explain(chosen.status()), last_line("none", 0)};
+  if (!moves)
+    return {"info string " + level_name(level()) +
+                " plays without values: " + s_.explain(moves.status()),
+            last_line(action(*chosen), 0)};
   std::vector<std::string> out;
   const auto listed = actions(*moves);
   for (size_t i = 0; i < topn && i < listed.size(); ++i)

@@ -20,6 +20,15 @@
 
 namespace millbase::engine {
 
+// Sanmill's SkillLevel, its search depth in plies, as its engine and app take it.
+constexpr int MIN_SKILL = 0;
+constexpr int MAX_SKILL = 30;
+
+// Returns the level `go` plays at with SkillLevel `skill` (MIN_SKILL..MAX_SKILL):
+// level1 for 0 and 1, levelN for N = 2..LEVELS, PERFECT above LEVELS, where Sanmill's
+// search looks deeper than any level's (docs/uci.md).
+int skill_level(int skill);
+
 class UciDialect {
  public:
   // db: the table directory (TablePath's default); out: where the answers go.
@@ -45,6 +54,8 @@ class UciDialect {
   Status ready() const;
   // Returns the session's position in Sanmill's FEN (the `fen` command).
   std::string fen() const;
+  // Returns the level `go` plays at: PERFECT with UsePerfectDatabase, else SkillLevel's.
+  int level() const;
 
  private:
   Status say(const std::string& s);
@@ -62,7 +73,6 @@ class UciDialect {
   bool sanmill_line() const;
   std::string last_line(const std::string& move, int white_score) const;
   std::string result_line() const;
-  int level() const;
   Result<Move> choose();
   std::vector<std::string> answer(size_t topn);
   Status go(const std::vector<std::string>& words);

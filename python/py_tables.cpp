@@ -113,7 +113,7 @@ std::vector<std::pair<std::string, ValueTuple>> Tables::analyze(const std::strin
 
 std::optional<std::string> Tables::best_move(const std::string& position, const std::string& level,
                                              std::optional<int> counter, uint64_t seed) const {
-  const Result<int> chosen_level = parse_level(level);
+  const Result<int> chosen_level = parse_level(ascii_lower(level));
   if (!chosen_level) throw invalid_input(chosen_level.status());
   const auto [p, c] = read(position, counter);
   if (game_over(variant(), p) != GameOver::None) return std::nullopt;

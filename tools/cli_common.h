@@ -118,5 +118,6 @@ Command register_annotate(CLI::App& app);
 Command register_openings(CLI::App& app);
 Command register_serve(CLI::App& app);
 Command register_compare(CLI::App& app);
+Command register_match(CLI::App& app);
 
 }  // namespace millbase::cli

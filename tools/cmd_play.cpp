@@ -1,4 +1,4 @@
-// millbase play: a terminal game against the tables (or between two humans), enforcing
+// millbase play: a terminal game against the computer (or between two humans), enforcing
 // the rules and the draw rules of play; a front end on the engine session
 // (engine/engine_session.h), like engine and uci. Works interactively and with piped
 // input.
@@ -126,11 +126,7 @@ class Session {
     char date[16] = "????.??.??";
     const std::time_t now = std::time(nullptr);
     if (std::tm t{}; gmtime_r(&now, &t)) std::strftime(date, sizeof date, "%Y.%m.%d", &t);
-    auto who = [&](Color c) {
-      return !computer(c)        ? std::string("human")
-             : level_ == PERFECT ? std::string("millbase perfect")
-                                 : "millbase level " + std::to_string(level_);
-    };
+    auto who = [&](Color c) { return computer(c) ? "millbase " + level_name(level_) : "human"; };
     std::vector<Tag> tags = {
         {"Event", "millbase play"}, {"Date", date}, {"White", who(WHITE)}, {"Black", who(BLACK)}};
     for (const Tag& t : loaded_tags_)
@@ -294,8 +290,9 @@ int run_play(const PlayArgs& a, bool variant_given) {
     game.emplace(*v, start_position(*v));
   }
   Session session(a, *level, *game, std::move(tags));
-  // A computer player needs the tables: checked before the first move, not at it.
-  if (a.white == "computer" || a.black == "computer")
+  // A computer that plays from the tables needs them: checked before the first move, not
+  // at it. The levels search without them.
+  if (*level > LEVELS && (a.white == "computer" || a.black == "computer"))
     if (Status st = session.tables_ready(); !st) return session.fail_on(st);
   return session.run();
 }
@@ -305,12 +302,15 @@ int run_play(const PlayArgs& a, bool variant_given) {
 Command register_play(CLI::App& app) {
   auto a = std::make_shared<PlayArgs>();
   CLI::App* cmd = app.add_subcommand(
-      "play", "Play a game in the terminal against the tables (type help for commands)");
+      "play", "Play a game in the terminal against the computer (type help for commands)");
   add_variant_option(cmd, &a->variant);
   cmd->add_option("--db,-d", a->db,
                   "Table directory (default: data/<variant>-fifty, the 50-ply rule's tables, "
                   "when it holds all the variant's 50-ply tables, else data/<variant>)");
-  cmd->add_option("--level", a->level, "Computer strength: perfect or 1..5")->capture_default_str();
+  cmd->add_option("--level", a->level,
+                  "Computer strength: perfect (from the tables) or level1..level5 (also 1..5: a "
+                  "search without the tables, docs/levels.md)")
+      ->capture_default_str();
   cmd->add_option("--white", a->white, "human or computer")->capture_default_str();
   cmd->add_option("--black", a->black, "human or computer")->capture_default_str();
   cmd->add_option("--position", a->position, "Start from this position instead of the empty board");

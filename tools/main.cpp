@@ -14,7 +14,8 @@ int main(int argc, char** argv) {
       register_show(app),     register_solve(app),    register_sectors(app), register_stats(app),
       register_verify(app),   register_probe(app),    register_analyze(app), register_info(app),
       register_pack(app),     register_play(app),     register_engine(app),  register_uci(app),
-      register_annotate(app), register_openings(app), register_serve(app),   register_compare(app)};
+      register_annotate(app), register_openings(app), register_serve(app),   register_compare(app),
+      register_match(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

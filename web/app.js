@@ -64,7 +64,8 @@ const state = {
   click: {mode: 'idle'}, // the click state machine, see onPoint
   flipped: false,
   computer: 'none',      // the side the computer plays: white, black or none
-  level: 'perfect',
+  level: 'perfect',      // the computer's level: a name of /api/variants' levels
+  levels: new Map(),     // name -> a level of /api/variants (label, tables, sees)
   resigned: false,       // the game ended by the resignation of the side to move
   replaced: null,        // the game a load, a new game or a variant replaced: undo brings it back
   hold: false,           // the computer waits (after undo) until asked to move
@@ -300,6 +301,18 @@ async function main() {
       : v.tables === 'plain' ? '' : ' (no tables)');
     $('variant').append(option);
   }
+  // The levels, with what each sees (the menu of index.html until they are known).
+  if (Array.isArray(body.levels) && body.levels.length) {
+    $('level').replaceChildren();
+    for (const level of body.levels) {
+      state.levels.set(level.name, level);
+      const option = document.createElement('option');
+      option.value = level.name;
+      option.textContent = level.label;
+      $('level').append(option);
+    }
+    $('level').value = state.level;
+  }
   // The default variant: the server's (serve --variant), else the first with tables,
   // else six.
   const withTables = body.variants.find(v => v.tables);
@@ -313,7 +326,7 @@ async function main() {
   $('flip').onclick = () => { state.flipped = !state.flipped; render(); };
   $('copy').onclick = copyRecord;
   $('load').onclick = loadRecord;
-  $('level').onchange = e => { state.level = e.target.value; };
+  $('level').onchange = e => { state.level = e.target.value; render(); };
   for (const radio of document.querySelectorAll('input[name="computer"]'))
     radio.onchange = e => {
       state.computer = e.target.value;

@@ -96,6 +96,7 @@ function render() {
   $('undo').disabled = !state.moves.length && !state.replaced;
   $('redo').disabled = !state.redo.length;
   $('variant').value = state.variant;
+  renderLevel();
   if (!g) return;
   const variant = state.variants.get(g.variant);
   $('computer-go').hidden = !computerWaits();
@@ -135,6 +136,18 @@ function render() {
   renderRuleNote(g);
   renderLegal(g);
   renderMoves();
+}
+
+// The line under the level menu: what the chosen level sees, and for a level that plays
+// from the tables whether the variant has them.
+function renderLevel() {
+  const level = state.levels.get(state.level);
+  const variant = state.variants.get(state.variant);
+  const missing = level && level.tables && variant && !variant.tables;
+  $('level-sees').textContent = !level ? ''
+    : `${level.label} sees ${level.sees}` +
+      (missing ? `; it needs the tables of ${variant.name}, which are not here` : '');
+  $('level-sees').classList.toggle('missing', !!missing);
 }
 
 function renderPrompt(g, over, mover) {

@@ -316,11 +316,15 @@ class Tablebase:
         is over (the side to move has lost, or the 50-ply counter is at 50 with 50-ply
         tables).
 
-        ``level``: ``"perfect"`` (a shortest win, a longest loss, among draws the move
-        leaving the opponent the most losing replies) or 1..5, which play a random legal
-        move with probability 0.9, 0.6, 0.35, 0.15, 0.05 (player/player.h). Ties and
-        mistakes follow a generator seeded with ``seed`` (None: a random seed): the same
-        tables, position, level and seed give the same move.
+        ``level``: ``"perfect"`` (from the tables: a shortest win, a longest loss, and in
+        a drawn position the drawing move that gives a fallible opponent the most chances
+        to go wrong) or ``"level1"``..``"level5"`` (also 1..5 or ``"1"``..``"5"``): a
+        search of a few plies that does not read the tables and chooses among its
+        near-best moves, from level1 (its own move only, often overlooking what it sees)
+        to level5 (five plies) (docs/levels.md). Ties and the levels' choices follow a
+        generator seeded with ``seed`` (None: a random seed): the same tables, position,
+        level and seed give the same move. The position carries no history, so
+        repetitions are not seen.
         """
         if seed is None:
             seed = random.getrandbits(64)

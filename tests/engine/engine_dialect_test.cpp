@@ -1,6 +1,6 @@
 // The line protocol of `millbase engine` against six's tables (the six_db and six_fifty
 // fixtures of tests/tools): its value words are ShownValue's terse form, plain and under
-// the 50-ply rule at the game's counter.
+// the 50-ply rule at the game's counter; the levels' go without tables.
 #include "engine/engine_dialect.h"
 
 #include <gtest/gtest.h>
@@ -78,6 +78,20 @@ TEST(EngineDialect, AnalyzeWordsAreShownValues) {
   ASSERT_GE(lines.size(), 3u);
   EXPECT_EQ(lines[1], "value win 1");
   EXPECT_EQ(lines[2], "move d3-c3 win 1");
+}
+
+// go at a level needs no tables; go (perfect) and analyze say which are missing.
+TEST(EngineDialect, LevelsGoWithoutTables) {
+  const std::vector<std::string> lines =
+      answers("/nonexistent/six", {"position start moves d2 d6", "go level 3", "go level level5",
+                                   "go level 1", "go", "analyze", "go level 6"});
+  ASSERT_EQ(lines.size(), 7u);
+  EXPECT_EQ(lines[0], "ok");
+  for (size_t i : {1, 2, 3})
+    EXPECT_TRUE(lines[i].starts_with("bestmove ") && lines[i] != "bestmove none") << lines[i];
+  EXPECT_TRUE(lines[4].starts_with("error no table directory /nonexistent/six")) << lines[4];
+  EXPECT_TRUE(lines[5].starts_with("error no table directory /nonexistent/six")) << lines[5];
+  EXPECT_EQ(lines[6], "error level '6' must be perfect, strong or 1..5");
 }
 
 }  // namespace

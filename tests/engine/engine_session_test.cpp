@@ -84,6 +84,29 @@ TEST(EngineSession, MissingDirectoryIsNamedWithItsCommand) {
       << text;
 }
 
+// The levels need no tables: a game at levels 1..5 where the directory is missing, while
+// perfect play and the values say what is missing.
+TEST(EngineSession, LevelsPlayWithoutTables) {
+  EngineSession s(SIX, "/nonexistent/six", 1);
+  for (int ply = 0; ply < 80 && s.game().outcome() == Outcome::Ongoing; ++ply) {
+    Result<Move> m = s.choose(1 + ply % LEVELS);
+    ASSERT_TRUE(m) << m.message();
+    ASSERT_TRUE(s.play(*m));
+  }
+  EXPECT_GT(s.game().ply(), 10);
+  if (s.game().outcome() != Outcome::Ongoing) ASSERT_TRUE(s.undo());
+  EXPECT_EQ(s.choose(PERFECT).status().code(), Status::Code::NotFound);
+  EXPECT_EQ(s.choose(STRONG).status().code(), Status::Code::NotFound);
+  EXPECT_FALSE(s.value());
+  // A level that waits for its removal completes it without tables too.
+  EngineSession mill(SIX, "/nonexistent/six", 1);
+  ASSERT_TRUE(mill.set_position(*parse_position(SIX, "W:d2,f2,c4 B:d6,f6,e4 w 3 3"), {"b2"}, true));
+  ASSERT_NE(mill.pending(), nullptr);
+  Result<Move> removal = mill.choose(3);
+  ASSERT_TRUE(removal) << removal.message();
+  EXPECT_EQ(format_move(SIX, *removal).substr(0, 3), "b2x");
+}
+
 // The chosen move is among the moves ranked best, for several seeds and positions of a
 // game of six played by the session itself.
 TEST(EngineSession, ChoosesAMoveTheTablesRankBest) {

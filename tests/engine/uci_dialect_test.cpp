@@ -1,5 +1,6 @@
-// The UCI dialect without tables: what it answers before it needs them, and that it never
-// answers a `go` with a move of another position or game. Play with tables is in
+// The UCI dialect without tables: what it answers before it needs them, the levels that
+// play without them, and that it never answers a `go` with a move of another position or
+// game. Play with tables is in
 // tests/tools/sanmill_client.py.
 #include "engine/uci_dialect.h"
 
@@ -251,6 +252,43 @@ TEST_F(UciDialectTest, ARemovalFenWithACounterOver50WaitsForItsRemoval) {
   EXPECT_TRUE(
       Lines(run("position fen ****@***/**@***@*/O**O***O w m s 3 0 3 0 0 0 0 0 0 0 0 60 20"),
             {"the plies without a mill 60 is over 50: the game is drawn once it reaches 50"}));
+}
+
+TEST(SkillLevel, MapsSanmillsRangeOntoTheLadder) {
+  // docs/uci.md's table: 0 and 1 level1, 2..5 their levels, deeper perfect play.
+  const int expected[] = {1, 1, 2, 3, 4, 5, PERFECT};
+  for (int skill = MIN_SKILL; skill <= MAX_SKILL; ++skill)
+    EXPECT_EQ(skill_level(skill), expected[std::min(skill, 6)]) << "SkillLevel " << skill;
+}
+
+TEST_F(UciDialectTest, TheLevelsPlayWithoutTables) {
+  EXPECT_TRUE(Contains(run("uci"), "option name SkillLevel type spin default 30 min 0 max 30"));
+  EXPECT_TRUE(Lines(run("setoption name SkillLevel value 31"),
+                    {"option 'skilllevel' takes a number 0..30, not '31'"}));
+  run("position startpos moves d2 d6");
+  for (int skill : {0, 1, 3, 5}) {
+    run("setoption name SkillLevel value " + std::to_string(skill));
+    const std::vector<std::string> lines = run("go topn 2");
+    const std::string name = level_name(skill_level(skill));
+    EXPECT_TRUE(Lines(
+        lines, {"info string " + name + " plays without values: no table directory", "bestmove "}))
+        << "SkillLevel " << skill;
+    EXPECT_TRUE(lines.size() == 2 && lines[1].starts_with("bestmove ") &&
+                lines[1] != "bestmove none")
+        << lines.back();
+  }
+  // Perfect play needs the tables: SkillLevel 6 and up, and UsePerfectDatabase.
+  run("setoption name SkillLevel value 6");
+  EXPECT_TRUE(Lines(run("go"), {"no table directory", "=bestmove none"}));
+  run("setoption name SkillLevel value 1");
+  run("setoption name UsePerfectDatabase value true");
+  EXPECT_TRUE(Lines(run("go"), {"no table directory", "=bestmove none"}));
+  // Sanmill's one line carries a score, 0 without the tables' value.
+  run("setoption name UsePerfectDatabase value false");
+  run("setoption name BestMoveLine value sanmill");
+  const std::vector<std::string> lines = run("go");
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_TRUE(lines[1].starts_with("info score 0 bestmove ")) << lines[1];
 }
 
 TEST_F(UciDialectTest, TheHandshakeListsTheRuleOptions) {

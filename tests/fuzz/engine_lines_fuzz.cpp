@@ -15,12 +15,14 @@
 //    validate() accepts, and the notation of that position parses back to it;
 //  - a pending move (uci: a move that closed a mill, its removal to come) is one that
 //    awaits a removal in the position of an ongoing game;
-//  - nothing is ever answered with a move: every `bestmove` is none or draw;
+//  - a `go` is answered with a move only at a search level (player/levels.h), which
+//    plays without tables: every other `bestmove` is none or draw; the engine dialect's
+//    move is legal in the position go was given;
 // for the engine dialect:
 //  - a `position` that succeeds gives the same game under uci's rules (pending allowed)
 //    with nothing pending;
-//  - go on an ongoing game and analyze fail with a missing table (NotFound); go at game
-//    over answers without the tables;
+//  - go on an ongoing game fails with a missing table (NotFound) unless it plays a search
+//    level; analyze fails so always; go at game over answers without the tables;
 // for the UCI dialect:
 //  - every `go` gets exactly one line with bestmove, at once or (go infinite, go ponder)
 //    at the next command or the end of input; in Sanmill's one-line form it reads
@@ -40,6 +42,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/movegen.h"
@@ -50,6 +53,7 @@
 #include "engine/sanmill_rules.h"
 #include "engine/sanmill_values.h"
 #include "engine/uci_dialect.h"
+#include "player/levels.h"
 
 #define FUZZ_NAME "engine_lines_fuzz"
 #include "fuzz_check.h"
@@ -113,6 +117,13 @@ bool bad_topn(const std::vector<std::string>& words) {
 bool is_answer(const std::string& line) {
   return line.starts_with("bestmove ") ||
          (line.starts_with("info score ") && line.find(" bestmove ") != std::string::npos);
+}
+
+// Returns whether the engine dialect's `go <words>` plays a search level.
+bool go_searches(const std::vector<std::string>& words) {
+  if (words.size() != 2 || ascii_lower(words[0]) != "level") return false;
+  const Result<int> level = parse_level(ascii_lower(words[1]));
+  return level && *level <= LEVELS;
 }
 
 // Returns the move of an answer to go.
@@ -183,10 +194,11 @@ struct Capture {
   }
 };
 
-// Runs one command on a dialect with the checks that hold for both; returns its Status.
+// Runs one command on a dialect with the checks that hold for both; searches: the command
+// is a go at a search level, which may answer a move. Returns the command's Status.
 template <class Dialect>
-Status run_checked(Dialect& d, Capture& out, const std::string& cmd,
-                   std::vector<std::string> words) {
+Status run_checked(Dialect& d, Capture& out, const std::string& cmd, std::vector<std::string> words,
+                   bool searches) {
   const Snapshot before = snapshot(d.session());
   out.lines.clear();
   const Status st = d.handle(cmd, words);
@@ -200,9 +212,11 @@ Status run_checked(Dialect& d, Capture& out, const std::string& cmd,
   }
   for (const std::string& line : out.lines) {
     check_line(line);
-    if (is_answer(line))
-      CHECK(answer_move(line) == "none" || answer_move(line) == "draw",
-            "a move without tables: " + line);
+    if (!is_answer(line) || answer_move(line) == "none" || answer_move(line) == "draw") continue;
+    CHECK(searches, "a move without tables: " + line);
+    if constexpr (std::is_same_v<Dialect, engine::EngineDialect>)
+      CHECK(parse_move(d.session().variant(), before.position, answer_move(line)).is_ok(),
+            "an illegal move: " + line);
   }
   check_session(d.session());
   return st;
@@ -248,7 +262,11 @@ class Harness {
     const Status ready_before = uci_.ready();
     const bool ongoing = uci_.session().game().outcome() == Outcome::Ongoing;
     const bool released = waiting_ && cmd != "isready";  // the answer go infinite holds
-    const Status st = run_checked(uci_, uci_out_, cmd, words);
+    // A search level may answer a move: at this go, or at the command that releases the
+    // answer a go infinite held (the level then, or at that go).
+    const bool searches = (cmd == "go" || released) &&
+                          (uci_.level() <= LEVELS || (released && waiting_level_ <= LEVELS));
+    const Status st = run_checked(uci_, uci_out_, cmd, words, searches);
     count_bestmoves();
     std::vector<std::string> out = uci_out_.lines;
     if (released) {
@@ -267,6 +285,7 @@ class Harness {
       CHECK(answers == (wait ? 0u : 1u), "go answered " + std::to_string(answers) + " bestmove");
       CHECK(wait || is_answer(out.back()), "bestmove is not last");
       waiting_ = wait;
+      waiting_level_ = uci_.level();
       if (!ready_before)
         CHECK(!out.empty() && out.front() == "info string error " + ready_before.message(),
               "go did not name why it cannot answer: " + ready_before.message());
@@ -332,10 +351,12 @@ class Harness {
 
   void run_engine(const std::string& cmd, const std::vector<std::string>& words) {
     const bool ongoing = engine_.session().game().outcome() == Outcome::Ongoing;
-    const Status st = run_checked(engine_, engine_out_, cmd, words);
+    const bool searches = cmd == "go" && go_searches(words);
+    const Status st = run_checked(engine_, engine_out_, cmd, words, searches);
     if (cmd == "analyze")
       CHECK(st.code() == Status::Code::NotFound, "analyze without tables: " + st.message());
-    if (cmd == "go" && st) CHECK(!ongoing, "go answered an ongoing game without tables");
+    if (cmd == "go" && st)
+      CHECK(!ongoing || searches, "go answered an ongoing game without tables");
     if (cmd == "go" && st.code() == Status::Code::NotFound) CHECK(ongoing, st.message());
     if (cmd == "position" && st) {
       // What the engine accepts, uci's rules accept as the same game with nothing pending.
@@ -357,7 +378,8 @@ class Harness {
   EngineDialect engine_;
   engine::SanmillRules rules_;
   bool rules_in_use_ = false;
-  bool waiting_ = false;  // the last uci command was go infinite or go ponder
+  bool waiting_ = false;         // the last uci command was go infinite or go ponder
+  int waiting_level_ = PERFECT;  // the level at that go
   int gos_ = 0, bestmoves_ = 0;
 };
 

@@ -1,8 +1,8 @@
-// The perfect-play opponent on six men's morris.
+// The computer opponent on six men's morris: perfect play against itself and the levels,
+// distances, missing tables, removals of a given move.
 #include "player/player.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 
@@ -10,7 +10,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "db/sector_index.h"
-#include "solver/solve.h"
+#include "tests/player/six_tables.h"
 
 namespace millbase {
 namespace {
@@ -20,18 +20,11 @@ namespace fs = std::filesystem;
 class PlayerTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = (fs::temp_directory_path() / ("millbase-player-" + std::to_string(::getpid()))).string();
-    fs::remove_all(dir_);
-    SolveOptions opts;
-    opts.dir = dir_;
-    opts.quiet = true;
-    ASSERT_TRUE(solve(SIX, opts));
-    tables_ = *Tablebase::open(SIX, dir_);
+    tables_ = six_tables();
+    dir_ = six_dir();
+    ASSERT_TRUE(tables_);
   }
-  static void TearDownTestSuite() {
-    tables_.reset();
-    fs::remove_all(dir_);
-  }
+  static void TearDownTestSuite() { tables_.reset(); }
 
   // Plays a game under the draw rules; returns its outcome.
   static Outcome play(Player& white, int white_level, Player& black, int black_level, Color first) {

@@ -9,8 +9,10 @@ Starts `millbase serve --port 0` on six's tables, then checks that:
 - /api/game gives, for positions along a game, the same position and the same value
   for every legal move as `millbase analyze --json` (the CLI is the reference);
 - a mill waits for nothing: the legal moves of a mill carry their removal;
+- /api/variants lists the levels the page offers, perfect first, each with what it sees;
 - /api/computer answers a legal move, and plays a whole game of six against itself at
-  perfect play to its end under the draw rules of play: a draw, as six is;
+  perfect play to its end under the draw rules of play: a draw, as six is; the levels
+  move in nine, which has no tables, where perfect play is refused 404;
 - N_BAD (default 1000) malformed requests (bad variants, positions, moves, levels,
   seeds, paths, methods, oversized bodies and URLs, raw garbage on the socket) each get
   a JSON error with status 400, 404, 405, 413 or 414, and the server still answers
@@ -78,6 +80,27 @@ try:
     twelve = body["variants"][4]
     if len(twelve["points"]) != 24 or len(twelve["lines"]) != len(body["variants"][0]["lines"]) + 8:
         fail("twelve's board: %s" % json.dumps(twelve)[:300])
+
+    levels = body.get("levels") or []
+    if [l["name"] for l in levels] != ["perfect", "level5", "level4", "level3", "level2", "level1"]:
+        fail("levels: %s" % json.dumps(levels)[:300])
+    if not all(l["sees"] and l["label"] for l in levels) or not levels[0]["tables"] \
+            or any(l["tables"] for l in levels[1:]):
+        fail("the levels' labels, tables and lines: %s" % json.dumps(levels)[:600])
+
+    # The levels need no tables: nine has none here.
+    nine_tables = body["variants"][0]["tables"]
+    status, game, _ = request(base, "api/game", {"variant": "nine", "moves": "d2 d6"})
+    legal = [m["move"] for m in game["legal"]]
+    for level in ("level1", "3", "level5"):
+        status, answer, text = request(base, "api/computer",
+                                       {"variant": "nine", "moves": "d2 d6", "level": level})
+        if status != 200 or answer["move"] not in legal:
+            fail("nine at %s without tables: %d %s" % (level, status, text))
+    status, answer, text = request(base, "api/computer",
+                                   {"variant": "nine", "moves": "d2 d6", "level": "perfect"})
+    if nine_tables is None and (status != 404 or "solve" not in answer.get("error", "")):
+        fail("nine at perfect without tables: %d %s" % (status, text))
 
     # A game of six along the first listed legal move, then the second, ...: every
     # position and every move's value against the CLI.

@@ -29,6 +29,9 @@ the others none), and check:
  9. a missing placement table of nine says that its command is the whole solve, and
     about how long it takes (checked on the API's answer for nine's empty board when
     only a movement sector of nine is solved).
+And the level menu of #46: Perfect and Levels 5 to 1 as /api/variants lists them, a line
+saying what the chosen level sees (and that perfect play misses five's tables), and level
+3 playing five without tables.
 Screenshots at 1280x800 to OUT_PNG and 390x844 to OUT_PNG with -phone.
 Prints "all checks passed" at the end; exits 1 with the failed check otherwise.
 """
@@ -49,7 +52,7 @@ from page_test import (CheckFailed, PageReader, ServeProcess, check, log, start_
                        CHROMIUM, CHROMEDRIVER, TIMEOUT)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 from selenium.common.exceptions import WebDriverException  # noqa: E402
 
 LOSS_RED = (207, 34, 46)
@@ -507,6 +510,39 @@ def check_banner(millbase, six_db, tmp):
         server.stop()
 
 
+# --- The computer's levels (#46) ------------------------------------------------------------
+
+def check_levels(millbase, six_db, driver):
+    server = Server(millbase, six_db, 'five')
+    try:
+        page = FirstMinute(driver, server)
+        page.open(server.url, 0)
+        status, body = server.api('variants')
+        levels = body['levels']
+        # The menu is the API's levels: Perfect, then Levels 5 to 1.
+        options = page.js("return [...document.querySelectorAll('#level option')]"
+                          ".map(o => [o.value, o.textContent])")
+        check(options == [[l['name'], l['label']] for l in levels],
+              f'levels: the menu offers {options}, the API {levels}')
+        check([o[0] for o in options] == ['perfect', 'level5', 'level4', 'level3', 'level2', 'level1'],
+              f'levels: the menu offers {options}')
+        # Perfect in five, which has no tables here: the line says so.
+        line = page.text('level-sees')
+        check(line.startswith('Perfect sees ' + levels[0]['sees']) and 'not here' in line,
+              f'levels: with five\'s tables missing, perfect reads {line!r}')
+        # Level 3: its line, and it plays without the tables.
+        Select(driver.find_element(By.ID, 'level')).select_by_value('level3')
+        line = page.text('level-sees')
+        check(line == 'Level 3 sees ' + levels[3]['sees'], f'levels: level 3 reads {line!r}')
+        driver.find_element(By.ID, 'computer-white').click()
+        page.settle(1, 'level 3 as White in five, which has no tables')
+        check(page.text('message') == '', f'levels: the computer\'s move says {page.text("message")!r}')
+        driver.find_element(By.ID, 'computer-none').click()
+        log(f'levels: the menu offers {[o[1] for o in options]}; level 3 moves without tables: {line}')
+    finally:
+        server.stop()
+
+
 def main():
     millbase, six_db, fifty_db, png = [os.path.abspath(a) for a in sys.argv[1:5]]
     for path in [CHROMIUM, CHROMEDRIVER]:
@@ -533,7 +569,8 @@ def main():
                  ('over', lambda: check_over_once(millbase, six_db, driver, png)),
                  ('phone', lambda: check_phone(millbase, six_db, driver, png)),
                  ('fifty', lambda: check_fifty_notes(millbase, six_db, fifty_db, driver)),
-                 ('banner', lambda: check_banner(millbase, six_db, tmp))]
+                 ('banner', lambda: check_banner(millbase, six_db, tmp)),
+                 ('levels', lambda: check_levels(millbase, six_db, driver))]
         failures = []
         for name, step in steps:
             if only and name not in only.split(','):

@@ -12,6 +12,7 @@
 #include "db/shown_value.h"
 #include "db/table_dir.h"
 #include "engine/engine_session.h"
+#include "player/levels.h"
 #include "player/player.h"
 
 namespace millbase::web {
@@ -63,6 +64,24 @@ std::string value_json(ValueCode value, Metric metric, int counter,
       without ? "{" + plain.json() + ",\"text\":" + json_string(plain.text()) + "}" : "null";
   return "{" + shown.json() + ",\"text\":" + json_string(text) +
          ",\"without_rule\":" + without_json + "}";
+}
+
+// What perfect play sees, in a line beside the levels' (LEVEL_SPECS[level].sees).
+constexpr std::string_view PERFECT_SEES =
+    "the tables: every position to the end of the game, and in a draw the traps it can set";
+
+// Returns the levels the page offers, strongest first, as a JSON array:
+// {"name":"level3","label":"Level 3","tables":false,"sees":"..."}.
+std::string levels_json() {
+  auto level = [](std::string_view name, std::string_view label, bool tables,
+                  std::string_view sees) {
+    return "{\"name\":" + json_string(name) + ",\"label\":" + json_string(label) +
+           ",\"tables\":" + (tables ? "true" : "false") + ",\"sees\":" + json_string(sees) + "}";
+  };
+  std::string out = level(level_name(PERFECT), "Perfect", true, PERFECT_SEES);
+  for (int l = LEVELS; l >= 1; --l)
+    out += "," + level(level_name(l), "Level " + std::to_string(l), false, LEVEL_SPECS[l].sees);
+  return "[" + out + "]";
 }
 
 // Returns the variant named by the `variant` parameter (any case; default six).
@@ -150,7 +169,8 @@ ApiResponse WebApi::variants() {
   }
   const std::string preferred =
       options_.default_variant.empty() ? "null" : json_string(options_.default_variant);
-  return {200, "{\"variants\":[" + list + "],\"default\":" + preferred + "}"};
+  return {200, "{\"variants\":[" + list + "],\"default\":" + preferred +
+                   ",\"levels\":" + levels_json() + "}"};
 }
 
 namespace {
@@ -299,18 +319,24 @@ ApiResponse WebApi::computer(const ApiParams& params) {
   Result<RequestGame> g = request_game(params, seed);
   if (!g) return error(400, g.message());
   const Variant& v = *g->variant;
-  Result<std::shared_ptr<const Tablebase>> tb = tables(v);
-  if (!tb)
-    return error(tb.status().code() == Status::Code::NotFound ? 404 : 400, explain(tb.status(), v));
+  // The levels search without the tables; perfect play needs them.
+  std::shared_ptr<const Tablebase> tb;
+  if (*level > LEVELS) {
+    Result<std::shared_ptr<const Tablebase>> opened = tables(v);
+    if (!opened)
+      return error(opened.status().code() == Status::Code::NotFound ? 404 : 400,
+                   explain(opened.status(), v));
+    tb = *opened;
+  }
   const Game& game = g->session->game();
   if (game.outcome() != Outcome::Ongoing)
     return error(400, "the game is over: " + game.result_text());
-  g->session->set_tables(*tb);
+  if (tb) g->session->set_tables(tb);
   Result<Move> m = g->session->choose(*level);
   if (!m) {  // a missing table, or an unreadable one (the server's fault, not the request's)
-    cache_.forget(v, (*tb)->dir());
+    if (tb) cache_.forget(v, tb->dir());
     return error(m.status().code() == Status::Code::NotFound ? 404 : 500,
-                 explain(m.status(), v, (*tb)->metric()));
+                 explain(m.status(), v, tb ? tb->metric() : Metric::PLAIN));
   }
   return {200, "{\"move\":" + json_string(format_move(v, *m)) + "}"};
 }

@@ -1,9 +1,9 @@
-// The JSON API of docs/web-api.md: the variants and their boards, a game's state with
-// every legal move and its value, and the computer's move. Stateless per request: a
-// game is its start and its moves, replayed under the draw rules of play by the
-// engine's own code. Served over HTTP by `millbase serve` (tools/cmd_serve.cpp) and
-// from WebAssembly by the offline page (web/offline/); the page (web/) holds no rules of
-// its own.
+// The JSON API of docs/web-api.md: the variants and their boards, the computer's
+// levels, a game's state with every legal move and its value, and the computer's move
+// (the levels' without the tables). Stateless per request: a game is its start and its
+// moves, replayed under the draw rules of play by the engine's own code. Served over
+// HTTP by `millbase serve` (tools/cmd_serve.cpp) and from WebAssembly by the offline
+// page (web/offline/); the page (web/) holds no rules of its own.
 #pragma once
 
 #include <functional>

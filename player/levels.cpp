@@ -1,0 +1,39 @@
+#include "player/levels.h"
+
+#include <cassert>
+#include <vector>
+
+#include "core/token_text.h"
+#include "player/search.h"
+
+namespace millbase {
+
+Result<int> parse_level(std::string_view text) {
+  if (text == "perfect") return PERFECT;
+  if (text == "strong") return STRONG;
+  std::string_view digits = text;
+  if (digits.starts_with("level")) digits.remove_prefix(5);
+  if (digits.size() == 1 && digits[0] >= '1' && digits[0] < '1' + LEVELS) return digits[0] - '0';
+  return Status::error("level " + quote_token(text) + " must be perfect, strong or 1.." +
+                       std::to_string(LEVELS));
+}
+
+std::string level_name(int level) {
+  assert(level >= 1 && level <= STRONG);
+  if (level == PERFECT) return "perfect";
+  if (level == STRONG) return "strong";
+  return "level" + std::to_string(level);
+}
+
+Move search_level_move(const Variant& v, const Position& p, std::span<const Move> legal, int level,
+                       std::mt19937_64& rng, const Game* game) {
+  assert(level >= 1 && level <= LEVELS && !legal.empty());
+  const LevelSpec& spec = LEVEL_SPECS[level];
+  std::vector<uint8_t> drawn;
+  if (game)
+    for (Move m : legal) drawn.push_back(game->repetitions_after(m) >= DRAW_REPETITIONS);
+  const SearchResult r = search_moves(v, p, legal, spec.depth, spec.extension, spec.margin, drawn);
+  return r.near_best[rng() % r.near_best.size()].move;
+}
+
+}  // namespace millbase

@@ -1,0 +1,44 @@
+"""The computer's levels through best_move: the names "perfect", "level1".."level5" and
+1..5 (docs/levels.md), the levels' moves without reading the tables, perfect play from
+them."""
+import pytest
+
+import millbase
+
+MILL_IN_ONE = "W:d2,f2,c4 B:d6,f6,e4 w 3 3"  # b2 closes the mill b2-d2-f2
+LEVELS = ["level1", "level2", "level3", "level4", "level5"]
+
+
+@pytest.fixture
+def six(tables_dir):
+    with millbase.open("six", tables_dir("six", "plain")) as tb:
+        yield tb
+
+
+def test_level_names(six):
+    legal = [m.move for m in six.analyze(MILL_IN_ONE)]
+    for n, name in enumerate(LEVELS, 1):
+        for seed in (1, 2, 3):
+            move = six.best_move(MILL_IN_ONE, level=name, seed=seed)
+            assert move in legal, (name, move)
+            # The same level by its number, its digit and in capitals.
+            for same in (n, str(n), name.upper()):
+                assert six.best_move(MILL_IN_ONE, level=same, seed=seed) == move, (name, same)
+            if n >= 2:  # from level 2 up a level closes a mill when it can
+                assert move.startswith("b2x"), (name, move)
+    assert six.best_move(MILL_IN_ONE, level="perfect", seed=1) in legal
+
+
+def test_bad_level_names(six):
+    for bad in ("level6", "level0", 0, 6, "best"):
+        with pytest.raises(ValueError, match="level '%s'" % bad):
+            six.best_move(MILL_IN_ONE, level=bad)
+
+
+def test_levels_read_no_tables(tmp_path):
+    # An empty directory: no table at all.
+    with millbase.open("six", str(tmp_path)) as tb:
+        for name in LEVELS:
+            assert tb.best_move(MILL_IN_ONE, level=name, seed=7) is not None
+        with pytest.raises(millbase.MissingTableError):
+            tb.best_move(MILL_IN_ONE, level="perfect", seed=7)

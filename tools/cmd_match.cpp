@@ -1,0 +1,188 @@
+// millbase match: games between two players (the levels, strong or perfect) under the
+// draw rules of play, seeded and reproducible, over all cores; wins, draws and losses
+// with a confidence interval (docs/levels.md).
+#include <cstdio>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <thread>
+
+#include "core/notation.h"
+#include "player/match.h"
+#include "player/player.h"
+#include "solver/progress.h"
+#include "tools/cli_common.h"
+#include "tools/text_file.h"
+
+namespace millbase::cli {
+
+namespace {
+
+struct MatchArgs {
+  std::string variant, db, rule, white = "perfect", black = "level3", from, starts;
+  int games = 100, threads = 0;
+  uint64_t seed = 1;
+  bool json = false, quiet = false;
+};
+
+// Returns the start positions of a file: a position a line; blank lines and lines
+// starting with '#' skipped. Errors name the file and line.
+Result<std::vector<Position>> read_starts(const Variant& v, const std::string& path) {
+  Result<std::string> text = read_text_file(path);
+  if (!text) return text.status();
+  std::vector<Position> starts;
+  size_t begin = 0;
+  for (int line = 1; begin < text->size(); ++line) {
+    size_t end = text->find('\n', begin);
+    if (end == std::string::npos) end = text->size();
+    std::string row = text->substr(begin, end - begin);
+    begin = end + 1;
+    row.erase(0, row.find_first_not_of(" \t\r"));
+    row.erase(row.find_last_not_of(" \t\r") + 1);
+    if (row.empty() || row[0] == '#') continue;
+    Result<Position> p = parse_position(v, row);
+    if (!p) return Status::error(path + ":" + std::to_string(line) + ": " + p.message());
+    starts.push_back(*p);
+  }
+  if (starts.empty()) return Status::error(path + " holds no position");
+  return starts;
+}
+
+// Returns the starts the options ask for: --from, the positions of --starts, or none
+// (the empty board).
+Result<std::vector<Position>> chosen_starts(const Variant& v, const MatchArgs& a) {
+  if (!a.from.empty() && !a.starts.empty())
+    return Status::error("give --from or --starts, not both");
+  if (!a.starts.empty()) return read_starts(v, a.starts);
+  if (a.from.empty()) return std::vector<Position>{};
+  Result<Position> p = parse_position(v, a.from);
+  if (!p) return Status::error("--from: " + p.message());
+  return std::vector<Position>{*p};
+}
+
+// Reports games done, the rate and the ETA on stderr at most twice a second.
+class GameProgress {
+ public:
+  explicit GameProgress(int games) : games_(games) {}
+  void operator()(int done) {
+    const auto now = Clock::now();
+    if (done < games_ && now - last_ < std::chrono::milliseconds(500)) return;
+    last_ = now;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const double rate = seconds > 0 ? done / seconds : 0;
+    std::fprintf(stderr, "\rmatch: %d of %d games, %.1f games/s, ETA %s ", done, games_, rate,
+                 rate > 0 ? human_time((games_ - done) / rate).c_str() : "?");
+    if (done == games_) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  int games_;
+  Clock::time_point start_ = Clock::now(), last_{};
+};
+
+// Returns the median of the games' lengths in plies.
+int median_plies(const MatchResult& r) {
+  std::vector<int> plies;
+  for (const GameResult& g : r.games) plies.push_back(g.plies);
+  std::nth_element(plies.begin(), plies.begin() + plies.size() / 2, plies.end());
+  return plies.empty() ? 0 : plies[plies.size() / 2];
+}
+
+// Returns how many games ended for each reason, by reason_name.
+std::map<std::string, int> reasons(const MatchResult& r) {
+  std::map<std::string, int> out;
+  for (const GameResult& g : r.games) ++out[std::string(reason_name(g.reason))];
+  return out;
+}
+
+void print_result(const MatchArgs& a, const MatchOptions& o, const MatchResult& r) {
+  const Score white = score_of(r, WHITE), black = score_of(r, BLACK);
+  if (a.json) {
+    JsonWriter w;
+    w.begin_object().field("variant", o.variant->name).field("white", level_name(o.white));
+    w.field("black", level_name(o.black)).field("seed", o.seed).field("games", r.games.size());
+    w.field("white_wins", r.white_wins).field("draws", r.draws).field("black_wins", r.black_wins);
+    w.field("white_score", white.mean, 4).field("white_score_ci95", white.half_width, 4);
+    w.field("black_score", black.mean, 4).field("median_plies", median_plies(r));
+    w.key("reasons").begin_object();
+    for (const auto& [name, count] : reasons(r)) w.field(name, count);
+    print_json_line(w.end_object().end_object());
+    return;
+  }
+  std::printf("%s: %s (White) against %s (Black), %zu games, seed %llu\n",
+              std::string(o.variant->name).c_str(), level_name(o.white).c_str(),
+              level_name(o.black).c_str(), r.games.size(), (unsigned long long)o.seed);
+  std::printf("White wins %d, draws %d, Black wins %d\n", r.white_wins, r.draws, r.black_wins);
+  std::printf("White scores %.1f%% ± %.1f%% (95%%), Black %.1f%%\n", 100 * white.mean,
+              100 * white.half_width, 100 * black.mean);
+  std::string ends;
+  for (const auto& [name, count] : reasons(r))
+    ends += (ends.empty() ? "" : ", ") + name + " " + std::to_string(count);
+  std::printf("Ends: %s; median length %d plies\n", ends.c_str(), median_plies(r));
+}
+
+int run_match(const MatchArgs& a) {
+  const Variant* v = resolve_variant(a.variant);
+  if (!v) return EXIT_USAGE;
+  const std::optional<Metric> metric = resolve_rule(a.rule);
+  if (!metric) return EXIT_USAGE;
+  MatchOptions o;
+  o.variant = v;
+  for (auto [text, level] : {std::pair{&a.white, &o.white}, std::pair{&a.black, &o.black}}) {
+    Result<int> parsed = parse_level(ascii_lower(*text));
+    if (!parsed)
+      return fail(EXIT_USAGE, (level == &o.white ? "--white: " : "--black: ") + parsed.message());
+    *level = *parsed;
+  }
+  Result<std::vector<Position>> starts = chosen_starts(*v, a);
+  if (!starts) return fail(EXIT_USAGE, starts.message());
+  o.starts = *starts;
+  o.games = a.games;
+  o.seed = a.seed;
+  o.threads = a.threads > 0 ? a.threads : int(std::max(1u, std::thread::hardware_concurrency()));
+  const std::string dir = TableDir::named(*v, a.db, *metric).path();
+  if (o.white > LEVELS || o.black > LEVELS) {
+    auto tb = open_rule_tables(*v, dir, *metric);
+    if (!tb) return fail(tb.status(), *v, dir, *metric);
+    o.tables = *tb;
+  }
+  GameProgress progress(o.games);
+  if (!a.quiet) o.progress = std::ref(progress);
+  Result<MatchResult> r = play_match(o);
+  if (!r) return fail(r.status(), *v, dir, *metric);
+  print_result(a, o, *r);
+  return EXIT_OK;
+}
+
+}  // namespace
+
+Command register_match(CLI::App& app) {
+  auto a = std::make_shared<MatchArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "match",
+      "Games between two players (perfect, strong, level1..level5), seeded, with the score");
+  add_variant_option(cmd, &a->variant);
+  add_db_option(cmd, &a->db);
+  add_rule_option(cmd, &a->rule,
+                  "plain: the plain tables; fifty: the 50-ply rule's (for perfect and strong)");
+  cmd->add_option("--white", a->white, "White's player: perfect, strong, level1..level5")
+      ->capture_default_str();
+  cmd->add_option("--black", a->black, "Black's player: perfect, strong, level1..level5")
+      ->capture_default_str();
+  cmd->add_option("--games,-n", a->games, "Games to play")
+      ->check(CLI::Range(1, 10000000))
+      ->capture_default_str();
+  cmd->add_option("--seed", a->seed, "Seed of the match (game i's players are seeded from it)")
+      ->capture_default_str();
+  cmd->add_option("--from", a->from, "Start position (default: the empty board)");
+  cmd->add_option("--starts", a->starts,
+                  "File of start positions, one a line; game i starts at line i mod N");
+  add_threads_option(cmd, &a->threads);
+  cmd->add_flag("--json", a->json, "One JSON object");
+  cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
+  return {cmd, [a] { return run_match(*a); }};
+}
+
+}  // namespace millbase::cli
