@@ -14,7 +14,8 @@
 //       score is no guide: the moves of the least cost in (3) are returned, so that
 //       the choice among them stays random (a fixed choice replays the same drawn
 //       game against a player that always answers alike).
-// Otherwise the moves of the highest score are returned; ties are the caller's to break.
+// Otherwise the moves scored within PRESS_MARGIN of the highest score are returned. The
+// caller chooses among the returned moves at random.
 #pragma once
 
 #include <span>

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <sstream>
 #include <thread>
 
 #include "core/notation.h"
@@ -32,17 +33,14 @@ Result<std::vector<Position>> read_starts(const Variant& v, const std::string& p
   Result<std::string> text = read_text_file(path);
   if (!text) return text.status();
   std::vector<Position> starts;
-  size_t begin = 0;
-  for (int line = 1; begin < text->size(); ++line) {
-    size_t end = text->find('\n', begin);
-    if (end == std::string::npos) end = text->size();
-    std::string row = text->substr(begin, end - begin);
-    begin = end + 1;
-    row.erase(0, row.find_first_not_of(" \t\r"));
-    row.erase(row.find_last_not_of(" \t\r") + 1);
+  std::istringstream lines(*text);
+  int number = 0;
+  for (std::string row; std::getline(lines, row);) {
+    row = trimmed(row);
+    ++number;
     if (row.empty() || row[0] == '#') continue;
     Result<Position> p = parse_position(v, row);
-    if (!p) return Status::error(path + ":" + std::to_string(line) + ": " + p.message());
+    if (!p) return Status::error(path + ":" + std::to_string(number) + ": " + p.message());
     starts.push_back(*p);
   }
   if (starts.empty()) return Status::error(path + " holds no position");

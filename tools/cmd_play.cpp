@@ -26,13 +26,6 @@ struct PlayArgs {
   uint64_t seed = 1;
 };
 
-// Returns a line without surrounding blanks or a Windows line ending.
-std::string trimmed(std::string line) {
-  line.erase(0, line.find_first_not_of(" \t\r"));
-  line.erase(line.find_last_not_of(" \t\r") + 1);
-  return line;
-}
-
 // Returns a typed line as the session reads it: trimmed, in lower case (point names and
 // commands are lower case).
 std::string typed(const std::string& line) { return ascii_lower(trimmed(line)); }

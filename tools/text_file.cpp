@@ -75,4 +75,10 @@ Status write_text_file(const std::string& path, const std::string& text) {
   return Status::ok();
 }
 
+std::string trimmed(std::string line) {
+  line.erase(0, line.find_first_not_of(" \t\r"));
+  line.erase(line.find_last_not_of(" \t\r") + 1);
+  return line;
+}
+
 }  // namespace millbase::cli

@@ -1,5 +1,5 @@
-// Small text files of the CLI (game records): read whole with a size limit, written
-// atomically so that a failure never leaves half a file.
+// Small text files of the CLI (game records, start positions) and typed lines: files read
+// whole with a size limit, written atomically so that a failure never leaves half a file.
 #pragma once
 
 #include <string>
@@ -18,5 +18,8 @@ Result<std::string> read_text_file(const std::string& path);
 // Writes text to path through a temporary file in the same directory, synced and
 // renamed over path; on error path is untouched and the temporary file removed.
 Status write_text_file(const std::string& path, const std::string& text);
+
+// Returns a line without surrounding blanks or a Windows line ending.
+std::string trimmed(std::string line);
 
 }  // namespace millbase::cli
