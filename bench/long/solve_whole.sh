@@ -1,22 +1,31 @@
 #!/usr/bin/env bash
 # A whole variant, solved and checked step by step, and what each step cost: the solve,
 # `stats --longest`, `openings`, a whole `verify`; with --fifty then the 50-ply solve
-# (reading the plain tables) and the same three checks of it. Runs of hours: rerun the
-# same command after a stop and it goes on where it stopped (finished steps are skipped;
-# the solve skips the units already written).
+# (reading the plain tables) and the same three checks of it. Runs of hours, in legs:
+# rerun the same command after a stop and it goes on where it stopped (finished steps
+# are skipped; the solve skips the units already written), and the costs add up over
+# the legs.
 #
-# Each step STEP leaves in RUNDIR: STEP.json (its --json report), STEP.err (progress and
-# errors), STEP.time (`/usr/bin/time -v`: wall, CPU, peak memory), and lines "start",
-# "rc" and "done STEP" with UTC times in RUNDIR/run.log. At the end (or with --costs
-# alone) it prints one line per step: wall, user and system CPU, peak RSS.
+# Each step STEP leaves in RUNDIR: STEP.json (its --json report), and for each leg K of
+# it STEP.err.K (progress and errors) and STEP.time.K (`/usr/bin/time -v`: wall, CPU, peak
+# memory); RUNDIR/run.log has lines "start STEP leg K", "rc" and "done STEP" with UTC
+# times and the tables written so far, and every ALIVE_SECONDS (600) a line "alive" with
+# the same. At the end (or with --costs alone) it prints one line per step: legs, wall,
+# user and system CPU summed over the legs, peak RSS; and the legs that were stopped
+# (killed, or the machine stopped), with their wall time by run.log's lines.
 #
 # Usage: bench/long/solve_whole.sh BUILD VARIANT TABLES RUNDIR [--fifty] [--memory 20G]
+#            [--min-free 10G]
 #        bench/long/solve_whole.sh --costs RUNDIR
 #   TABLES     the plain tables' directory; the 50-ply ones go to TABLES-fifty
+#   --min-free no step starts with less free space than this where TABLES lies (a solve
+#              stopped by a full disk loses nothing, but wastes the leg): free space or
+#              pack finished tables, then rerun
 #   LOW=1      runs the steps in an autogroup of nice 19, so that they yield the cores
 #              to other work (plain `nice` does not do that with autogroup scheduling,
 #              bench/history/solve-speed.md)
-# Exit codes: 0 all steps done, 1 a step failed (named on stderr), 2 usage.
+# Exit codes: 0 all steps done, 1 a step failed or the disk is below --min-free (named on
+# stderr), 2 usage.
 set -uo pipefail
 
 usage() {
@@ -24,20 +33,39 @@ usage() {
   exit 2
 }
 
-# Prints the cost of each finished step, in the order they ran, from RUNDIR/STEP.time.
+# Prints the cost of each finished step, in the order they ran, summed over its legs
+# (RUNDIR/STEP.time.K, and RUNDIR/STEP.time of runs before legs were counted).
 costs() {
-  local run=$1 name t
-  printf '%-16s %10s %10s %10s %9s\n' step wall user system "peak RSS"
+  local run=$1 name
+  printf '%-16s %4s %10s %10s %10s %9s\n' step legs wall user system "peak RSS"
   for name in $(sed -n 's/^done //p' "$run/run.log" 2>/dev/null); do
-    t="$run/$name.time"
-    [ -e "$t" ] || continue
-    awk -v name="$name" -F': ' '
-      /Elapsed \(wall clock\)/ { n = split($2, p, ":"); wall = 0
-                                 for (i = 1; i <= n; ++i) wall = wall * 60 + p[i] }
-      /User time/ { user = $2 }
-      /System time/ { sys = $2 }
-      /Maximum resident/ { rss = $2 / 1048576 }
-      END { printf "%-16s %9.0fs %9.0fs %9.0fs %7.2f GB\n", name, wall, user, sys, rss }' "$t"
+    ls "$run/$name".time* > /dev/null 2>&1 || continue
+    cat "$run/$name".time* | awk -v name="$name" -F': ' '
+      /Command being timed/ { ++legs }
+      /Elapsed \(wall clock\)/ { n = split($2, p, ":"); w = 0
+                                 for (i = 1; i <= n; ++i) w = w * 60 + p[i]
+                                 wall += w }
+      /User time/ { user += $2 }
+      /System time/ { sys += $2 }
+      /Maximum resident/ { if ($2 / 1048576 > rss) rss = $2 / 1048576 }
+      END { printf "%-16s %4d %9.0fs %9.0fs %9.0fs %7.2f GB\n", name, legs, wall, user, sys, rss }'
+  done
+  stopped "$run"
+}
+
+# Prints each leg that was stopped before it ended (STEP.time.K missing or empty, when
+# /usr/bin/time was stopped too): its wall time from
+# its start to its last line in run.log, and the tables written meanwhile.
+stopped() {
+  local run=$1 name leg first last t0 t1 n0 n1
+  grep '^start ' "$run/run.log" 2>/dev/null | while read -r _ name _ leg first _ n0; do
+    grep -q 'Command being timed' "$run/$name.time.$leg" 2> /dev/null && continue
+    last=$(grep -E "^(alive|rc [0-9]+) $name leg $leg " "$run/run.log" | tail -1)
+    [ -n "$last" ] || last="? $name leg $leg $first tables $n0"
+    t1=$(awk '{ print $(NF - 2) }' <<< "$last") n1=$(awk '{ print $NF }' <<< "$last")
+    t0=$(date -d "$first" +%s) t1=$(date -d "$t1" +%s)
+    printf '%-16s leg %d stopped: %ds of wall time or more, tables %d to %d\n' "$name" \
+      "$leg" $((t1 - t0)) "$n0" "$n1"
   done
 }
 
@@ -49,11 +77,12 @@ fi
 [ $# -ge 4 ] || usage
 build=$1 variant=$2 tables=$3 run=$4
 shift 4
-fifty=0 memory=20G
+fifty=0 memory=20G min_free=10G
 while [ $# -gt 0 ]; do
   case $1 in
     --fifty) fifty=1 ;;
     --memory) [ $# -ge 2 ] || usage; memory=$2; shift ;;
+    --min-free) [ $# -ge 2 ] || usage; min_free=$2; shift ;;
     *) echo "solve_whole.sh: unknown option '$1'" >&2; usage ;;
   esac
   shift
@@ -65,17 +94,43 @@ mkdir -p "$run" || exit 2
 log="$run/run.log"
 [ "${LOW:-0}" = 1 ] && echo 19 > /proc/self/autogroup
 
-# step NAME ARGS...: runs millbase ARGS unless NAME is done; returns 1 when it fails.
+# Returns the number of tables written in the directories of the run so far.
+tables_written() {
+  ls "$tables" "$tables-fifty" 2>/dev/null | grep -c '\.mbt$'
+}
+
+# Returns 0 when the file system of TABLES has at least --min-free bytes free.
+enough_disk() {
+  local free need
+  free=$(df --output=avail -B1 "$(dirname "$tables")" | tail -1)
+  need=$(numfmt --from=iec "$min_free") || return 0
+  [ "$free" -ge "$need" ] && return 0
+  echo "solve_whole.sh: $(numfmt --to=iec "$free") free where $tables lies, below --min-free" \
+    "$min_free: free space (or pack the finished tables), then rerun" >&2
+  return 1
+}
+
+# step NAME ARGS...: runs millbase ARGS unless NAME is done, as leg K (K - 1 legs of it
+# ran before); returns 1 when it fails or the disk is below --min-free.
 step() {
-  local name=$1 rc
+  local name=$1 rc leg
   shift
   grep -qx "done $name" "$log" 2>/dev/null && return 0
-  echo "start $name $(date -u +%FT%TZ)" >> "$log"
-  /usr/bin/time -v -o "$run/$name.time" "$bin" "$@" --json > "$run/$name.json" 2> "$run/$name.err"
+  enough_disk || return 1
+  leg=$(( $(grep -c "^start $name " "$log" 2>/dev/null) + 1 ))
+  echo "start $name leg $leg $(date -u +%FT%TZ) tables $(tables_written)" >> "$log"
+  # A leg stopped with the machine leaves no time file: these lines say how far it got.
+  (while sleep "${ALIVE_SECONDS:-600}"; do
+    echo "alive $name leg $leg $(date -u +%FT%TZ) tables $(tables_written)" >> "$log"
+  done) &
+  local alive=$!
+  /usr/bin/time -v -o "$run/$name.time.$leg" "$bin" "$@" --json > "$run/$name.json" \
+    2> "$run/$name.err.$leg"
   rc=$?
-  echo "rc $rc $name $(date -u +%FT%TZ)" >> "$log"
+  kill $alive 2> /dev/null
+  echo "rc $rc $name leg $leg $(date -u +%FT%TZ) tables $(tables_written)" >> "$log"
   if [ $rc -ne 0 ]; then
-    echo "solve_whole.sh: step $name failed (exit $rc): $run/$name.err" >&2
+    echo "solve_whole.sh: step $name failed (exit $rc): $run/$name.err.$leg" >&2
     return 1
   fi
   echo "done $name" >> "$log"
