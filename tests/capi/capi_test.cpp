@@ -410,7 +410,9 @@ TEST(CApiLevelTest, LevelsPlayWithoutTablesAsThePlayerDoes) {
       EXPECT_EQ(level_move("six", nullptr, MILL_IN_ONE, std::to_string(level).c_str(), seed).move,
                 m.move);
       // From level 2 up a level closes a mill when it can.
-      if (level >= 2) EXPECT_TRUE(m.move.starts_with("b2x")) << name << ": " << m.move;
+      if (level >= 2) {
+        EXPECT_TRUE(m.move.starts_with("b2x")) << name << ": " << m.move;
+      }
     }
 }
 

@@ -94,7 +94,9 @@ TEST(EngineSession, LevelsPlayWithoutTables) {
     ASSERT_TRUE(s.play(*m));
   }
   EXPECT_GT(s.game().ply(), 10);
-  if (s.game().outcome() != Outcome::Ongoing) ASSERT_TRUE(s.undo());
+  if (s.game().outcome() != Outcome::Ongoing) {
+    ASSERT_TRUE(s.undo());
+  }
   EXPECT_EQ(s.choose(PERFECT).status().code(), Status::Code::NotFound);
   EXPECT_EQ(s.choose(STRONG).status().code(), Status::Code::NotFound);
   EXPECT_FALSE(s.value());
