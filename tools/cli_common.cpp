@@ -30,6 +30,14 @@ void print_json_line(const JsonWriter& w) {
   std::printf("%s\n", w.str().c_str());
 }
 
+JsonWriter& stats_members(JsonWriter& w, const TableStats& s) {
+  return w.field("wins", s.wins)
+      .field("losses", s.losses)
+      .field("draws", s.draws)
+      .field("longest_win", s.longest_win)
+      .field("longest_loss", s.longest_loss);
+}
+
 size_t note_leftovers(const std::string& dir) {
   const std::vector<std::string> leftovers = leftover_files(dir);
   for (const std::string& path : leftovers)

@@ -44,6 +44,10 @@ int fail(int code, std::string_view message);
 // Prints the JSON object w wrote, whole, and a newline on stdout.
 void print_json_line(const JsonWriter& w);
 
+// Writes a table's statistics into w's open object: the members wins, losses, draws,
+// longest_win and longest_loss. (info, stats)
+JsonWriter& stats_members(JsonWriter& w, const TableStats& s);
+
 // Names on stderr each temporary file that a killed solve or pack left in dir (the next
 // solve or pack removes them); returns how many. (info, verify)
 size_t note_leftovers(const std::string& dir);

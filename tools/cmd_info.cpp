@@ -35,13 +35,8 @@ void row_json(JsonWriter& w, const DirTableRow& t) {
       .field("wdl_bits_per_position", bits_per(t.wdl_bytes, t.positions), 4)
       .field("checksums_ok", t.checksums_ok)
       .field("derived", t.derived)
-      .field("wdl_only", t.wdl_only)
-      .field("wins", t.stats.wins)
-      .field("losses", t.stats.losses)
-      .field("draws", t.stats.draws)
-      .field("longest_win", t.stats.longest_win)
-      .field("longest_loss", t.stats.longest_loss)
-      .end_object();
+      .field("wdl_only", t.wdl_only);
+  stats_members(w, t.stats).end_object();
 }
 
 // Prints the problems found after `rows` rows on stderr.

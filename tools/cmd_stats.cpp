@@ -266,12 +266,8 @@ void print_json(const StatsReport& r, const Variant& v, const std::string& dir) 
       .key("total")
       .begin_object()
       .field("stored_entries", r.entries)
-      .field("distinct_positions", r.entries)
-      .field("wins", r.total.wins)
-      .field("losses", r.total.losses)
-      .field("draws", r.total.draws)
-      .field("longest_win", r.total.longest_win)
-      .field("longest_loss", r.total.longest_loss);
+      .field("distinct_positions", r.entries);
+  stats_members(w, r.total);
   if (!r.longest.empty()) w.field("longest_win_position", r.longest);
   if (r.fifty)
     w.field("cursed_wins", r.total_beyond.cursed_wins)
