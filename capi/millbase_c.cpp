@@ -109,8 +109,8 @@ Result<Position> read_position(const millbase_tables& t, const char* text) {
 }
 
 // Returns why the game is over in p, for the side to move.
-std::string game_over_text(const Position& p, GameOver why) {
-  return "the game is over: " + millbase::game_over_text(why, p.side_to_move);
+std::string game_over_text(const Variant& v, const Position& p, GameOver why) {
+  return "the game is over: " + millbase::game_over_text(v, why, p.side_to_move);
 }
 
 // Returns the position of a probe with its 50-ply counter checked (0..50, 0 in
@@ -156,7 +156,7 @@ int write_move(const Variant& v, const std::shared_ptr<const Tablebase>& tables,
   Result<Position> p = read_probe_position(v, position, counter);
   if (!p) return call.fail(p.status());
   if (GameOver why = game_over(v, *p); why != GameOver::None)
-    return call.fail(MILLBASE_GAME_OVER, game_over_text(*p, why));
+    return call.fail(MILLBASE_GAME_OVER, game_over_text(v, *p, why));
   // Under the rule a turn that starts at 50 plies without a mill is a draw (rules.md).
   if (tables && tables->metric() == Metric::FIFTY && counter == FIFTY_PLIES)
     return call.fail(MILLBASE_GAME_OVER,

@@ -134,8 +134,11 @@ std::string Game::result_text() const {
     case EndReason::Resignation:
       return winner_wins + loser_name + " resigned.";
     case EndReason::TooFewStones: {
+      // Stones on the board and in hand (the hand is empty unless it counts toward three).
       static constexpr const char* COUNT[] = {"no stones", "only one stone", "only two stones"};
-      return winner_wins + loser_name + " has " + COUNT[popcount(position().us())] + " left.";
+      const Position& p = position();
+      return winner_wins + loser_name + " has " +
+             COUNT[popcount(p.us()) + p.in_hand[p.side_to_move]] + " left.";
     }
   }
   return "";

@@ -21,13 +21,13 @@ bool other_side_lost(const Variant& v, const Position& p) {
 
 GameOver game_over(const Variant& v, const Position& p) {
   const Board& b = *v.board;
+  if (too_few_stones(v, popcount(p.us()), p.in_hand[p.side_to_move])) return GameOver::TooFewStones;
   switch (phase(v, p)) {
     case Phase::Place:
     case Phase::Fly:
       // A placement or a flight needs one empty point; these boards always have one.
       return (b.all & ~p.occupied()) ? GameOver::None : blocked(v, p.occupied());
     case Phase::Slide: {
-      if (popcount(p.us()) < 3) return GameOver::TooFewStones;
       Bitboard empty = b.all & ~p.occupied();
       for (Bitboard s = p.us(); s;)
         if (b.adjacent[pop_lsb(s)] & empty) return GameOver::None;
@@ -37,11 +37,13 @@ GameOver game_over(const Variant& v, const Position& p) {
   return GameOver::None;
 }
 
-std::string game_over_text(GameOver g, Color side) {
+std::string game_over_text(const Variant& v, GameOver g, Color side) {
   const std::string name(color_name(side));
   switch (g) {
     case GameOver::TooFewStones:
-      return name + " has fewer than three stones and none in hand";
+      return name + (v.hand_counts_for_three
+                         ? " has fewer than three stones on the board and in hand"
+                         : " has fewer than three stones and none in hand");
     case GameOver::FullBoard:
       return "the board is full and " + name + " cannot move";
     case GameOver::NoLegalMove:

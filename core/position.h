@@ -41,15 +41,16 @@ inline Phase phase(const Variant& v, const Position& p) {
 GameOver game_over(const Variant& v, const Position& p);
 
 // Returns true when the other side (not to move) has lost at its coming turn whatever
-// is played: it has fewer than three stones and none in hand (game_over() of p with
+// is played: it has too few stones (too_few_stones(); game_over() of p with
 // that side to move is TooFewStones). No move of a game leads there, but Sanmill's FEN
 // writes the end of a game so (the winner to move after the removal that ended it).
 bool other_side_lost(const Variant& v, const Position& p);
 
-// Returns why the game is over (g != None) in words, for side, the side to move: "White
-// has no legal move", "White has fewer than three stones and none in hand", "the board
-// is full and White cannot move".
-std::string game_over_text(GameOver g, Color side);
+// Returns why the game of v is over (g != None) in words, for side, the side to move:
+// "White has no legal move", "White has fewer than three stones and none in hand" (or
+// "... on the board and in hand" where the hand counts), "the board is full and White
+// cannot move".
+std::string game_over_text(const Variant& v, GameOver g, Color side);
 
 // Returns why a side with enough stones but no legal move has ended the game, given the
 // occupied points: FullBoard when they are all of them and the variant draws that, else

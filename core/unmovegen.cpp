@@ -74,8 +74,10 @@ template Move* generate_unmoves<Phase::Fly>(const Variant&, const Position&, Mov
 UnmoveList::UnmoveList(const Variant& v, const Position& q) : end_(moves_) {
   const Color mover = ~q.side_to_move;
   const int on_board = popcount(q.stones[mover]);
-  // A placement is undone while the mover's hand can take the stone back.
-  if (q.in_hand[mover] < v.stones) end_ = generate_unmoves<Phase::Place>(v, q, end_);
+  // A placement is undone while the mover's hand can take the stone back, into a
+  // predecessor whose game was not over (the stones in hand may count toward three).
+  if (q.in_hand[mover] < v.stones && !too_few_stones(v, on_board - 1, q.in_hand[mover] + 1))
+    end_ = generate_unmoves<Phase::Place>(v, q, end_);
   // Movement needs both hands empty before the move, and a predecessor in which the
   // mover was not already lost (three or more stones on the board).
   if (q.placement_over() && on_board >= 3) {

@@ -7,7 +7,8 @@
 namespace millbase {
 
 namespace {
-constexpr std::array<const Variant*, 5> PRESETS = {&NINE, &NINE_NOFLYING, &SIX, &FIVE, &TWELVE};
+constexpr std::array<const Variant*, 6> PRESETS = {&NINE, &NINE_NOFLYING, &SIX,
+                                                   &FIVE, &TWELVE,        &TWELVE_MALOM};
 }
 
 std::span<const Variant* const> all_variants() { return PRESETS; }

@@ -26,9 +26,11 @@ inline Sector sector_of(const Position& p) {
                 p.in_hand[~p.side_to_move]};
 }
 
-// Returns true when every position of s is over: the side to move has no stones in hand
-// and fewer than three on the board (loss in 0; such sectors are not stored).
-inline bool is_terminal(const Sector& s) { return s.us_hand == 0 && s.us < 3; }
+// Returns true when every position of s in v is over: the side to move has too few
+// stones (core/variant.h too_few_stones; loss in 0; such sectors are not stored).
+inline bool is_terminal(const Variant& v, const Sector& s) {
+  return too_few_stones(v, s.us, s.us_hand);
+}
 
 // Returns the name of s: "8-7" for movement, "3-2+4-4" with stones in hand.
 std::string sector_name(const Sector& s);

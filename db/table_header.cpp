@@ -68,12 +68,14 @@ BoardId board_id(const Variant& v) {
 
 bool header_matches(const TableHeader& h, const Variant& v) {
   return h.board == board_id(v) && h.stones == v.stones && h.flying == v.flying &&
-         h.full_board_draw == v.full_board_draw;
+         h.full_board_draw == v.full_board_draw &&
+         h.hand_counts_for_three == v.hand_counts_for_three;
 }
 
 std::string header_rules_text(const TableHeader& h) {
   return std::to_string(h.stones) + " stones, " + (h.flying ? "flying" : "no flying") +
-         (h.full_board_draw ? ", full board drawn" : "");
+         (h.full_board_draw ? ", full board drawn" : "") +
+         (h.hand_counts_for_three ? ", stones in hand count toward three" : "");
 }
 
 const Variant* header_variant(const TableHeader& h) {
@@ -89,6 +91,7 @@ TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries, Met
   h.stones = uint8_t(v.stones);
   h.flying = v.flying;
   h.full_board_draw = v.full_board_draw;
+  h.hand_counts_for_three = v.hand_counts_for_three;
   h.sector = s;
   h.entries = entries;
   return h;
@@ -104,7 +107,8 @@ void encode_header(const TableHeader& h, std::vector<uint8_t>& out) {
   put_u8(out, uint8_t(h.encoding));
   put_u8(out, uint8_t(h.board));
   put_u8(out, h.stones);
-  put_u8(out, uint8_t((h.flying ? 1 : 0) | (h.full_board_draw ? 2 : 0)));
+  put_u8(out, uint8_t((h.flying ? 1 : 0) | (h.full_board_draw ? 2 : 0) |
+                      (h.hand_counts_for_three ? 4 : 0)));
   put_u8(out, uint8_t(h.compression));
   for (uint8_t x : {h.sector.us, h.sector.them, h.sector.us_hand, h.sector.them_hand})
     put_u8(out, x);
@@ -140,6 +144,7 @@ Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
   const uint8_t flags = r.u8();
   h.flying = flags & 1;
   h.full_board_draw = (flags >> 1) & 1;
+  h.hand_counts_for_three = (flags >> 2) & 1;
   h.compression = Compression(r.u8());
   h.sector = Sector{r.u8(), r.u8(), r.u8(), r.u8()};
   h.block_entries = r.u32();
@@ -153,7 +158,7 @@ Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
   h.stats.longest_loss = r.u32();
   h.index_checksum = r.u64();
   h.data_size = r.u64();
-  if (flags & ~3) return Status::error("unknown flags");
+  if (flags & ~7) return Status::error("unknown flags");
   if (h.metric != Metric::PLAIN && h.metric != Metric::FIFTY)
     return Status::error("unknown metric");
   if (h.encoding != Encoding::WDL_HALF_DISTANCE && h.encoding != Encoding::DERIVED &&

@@ -54,8 +54,9 @@ struct TableHeader {
   Encoding encoding = Encoding::WDL_HALF_DISTANCE;
   BoardId board = BoardId::B24;
   uint8_t stones = 0;
-  bool flying = false;           // flags bit 0
-  bool full_board_draw = false;  // flags bit 1: a full board with no move is a draw
+  bool flying = false;                 // flags bit 0
+  bool full_board_draw = false;        // flags bit 1: a full board with no move is a draw
+  bool hand_counts_for_three = false;  // flags bit 2: stones in hand count toward three
   Compression compression = Compression::ZSTD;
   Sector sector;
   uint32_t block_entries = DEFAULT_BLOCK_ENTRIES;

@@ -17,11 +17,11 @@ Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string
                                              Metric metric) {
   std::vector<Sector> successors;
   for (const Sector& c : successor_sectors(s))
-    if (!is_terminal(c)) successors.push_back(c);
+    if (!is_terminal(v, c)) successors.push_back(c);
   if (Status st = load_sectors(v, dir, successors, store, metric); !st) return st;
   const auto index = SectorIndex::get(*v.board, s.us, s.them);
   std::vector<ValueCode> values = huge_vector<ValueCode>(index->size(), 0);
-  const ChildLookup lookup(store, successors);
+  const ChildLookup lookup(v, store, successors);
   auto report = [&](uint64_t done) {
     if (on_progress) on_progress(done);
   };

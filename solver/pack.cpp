@@ -18,10 +18,9 @@ namespace millbase {
 
 namespace {
 
-// Returns true when the table of s in dir is derived (false when absent or unreadable:
-// the pack's own reads report those).
+// Returns true when the table of s in dir is derived (false when absent, as a terminal
+// sector's is, or unreadable: the pack's own reads report those).
 bool table_derived(const std::string& dir, const Sector& s) {
-  if (is_terminal(s)) return false;
   Result<TableHeader> h = TableFile::read_header(table_path(dir, s));
   return h && h->encoding == Encoding::DERIVED;
 }

@@ -54,9 +54,9 @@ Status rewrite_table_without_distances(const Variant& v, const Sector& s, const 
 // Returns true when every successor table of s is a stored placement table that a play
 // set keeps without distances (not a last placement's), so that a search over them finds
 // none once they are rewritten: s then holds results only (derived_results_only()).
-bool successors_without_distances(const std::string& dir, const Sector& s) {
+bool successors_without_distances(const Variant& v, const std::string& dir, const Sector& s) {
   for (const Sector& c : successor_sectors(s)) {
-    if (is_terminal(c)) continue;
+    if (is_terminal(v, c)) continue;
     if (!c.placement() || c.last_placement()) return false;
     Result<TableHeader> h = TableFile::read_header(table_path(dir, c));
     if (!h || h->encoding == Encoding::DERIVED) return false;
@@ -100,7 +100,7 @@ Result<std::vector<PlaySetTable>> make_play_set(
       // Marked as holding results only before its successors lose their distances, so
       // that its values do not change when they do.
       const bool zero = h.stats.longest_win == 0 && h.stats.longest_loss == 0;
-      if (last_placement || zero || !successors_without_distances(dir, s)) {
+      if (last_placement || zero || !successors_without_distances(v, dir, s)) {
         progress.finish_unit(true);
         continue;
       }

@@ -62,7 +62,7 @@ class UnitSolver {
              const ProgressFn& progress)
       : v_(v),
         unit_(unit),
-        children_(store, unit.children, metric),
+        children_(v, store, unit.children, metric),
         progress_(progress),
         fifty_(metric == Metric::FIFTY),
         loss_step_(fifty_ ? 3 : 1),

@@ -20,7 +20,7 @@ SectorGraph::SectorGraph(const Variant& v) : variant_(&v) {
       for (int us = 0; us <= N; ++us)
         for (int them = 0; them <= N; ++them) {
           Sector s{uint8_t(us), uint8_t(them), uint8_t(us_hand), uint8_t(them_hand)};
-          if (!exists(s) || is_terminal(s)) continue;
+          if (!exists(s) || is_terminal(v, s)) continue;
           (s.placement() ? placement : movement).push_back(s);
         }
   // Movement units: a-b with b-a, by total stones (mills lead to one stone fewer).
@@ -32,7 +32,7 @@ SectorGraph::SectorGraph(const Variant& v) : variant_(&v) {
     WorkUnit u;
     u.sectors.push_back(s);
     Sector mirror{s.them, s.us, 0, 0};
-    if (mirror != s && !is_terminal(mirror)) u.sectors.push_back(mirror);
+    if (mirror != s && !is_terminal(v, mirror)) u.sectors.push_back(mirror);
     units_.push_back(u);
   }
   // Placement sectors: acyclic, by stones in hand (each turn places one).
@@ -46,7 +46,7 @@ SectorGraph::SectorGraph(const Variant& v) : variant_(&v) {
       for (const Sector& c : successor_sectors(s)) {
         if (std::find(u.sectors.begin(), u.sectors.end(), c) != u.sectors.end())
           u.internal_moves = true;
-        else if (!is_terminal(c))
+        else if (!is_terminal(v, c))
           children.insert(c);
       }
     u.children.assign(children.begin(), children.end());

@@ -26,7 +26,7 @@ struct SectorValues {
 };
 
 // The value of every position of a terminal sector (db/sector.h is_terminal: the side to
-// move has fewer than three stones and none in hand): it has lost, in every variant.
+// move has too few stones): it has lost, in every variant.
 constexpr ValueCode TERMINAL_VALUE = game_over_value(GameOver::TooFewStones);
 
 class ValueStore {
@@ -48,10 +48,10 @@ class ValueStore {
   }
   const std::map<Sector, std::shared_ptr<const SectorValues>>& all() const { return sectors_; }
 
-  // Returns the value of the position (us to move) in sector s; terminal sectors are
+  // Returns the value of the position (us to move) in sector s of v; terminal sectors are
   // TERMINAL_VALUE. The sector must be stored.
-  ValueCode lookup(const Sector& s, Bitboard us, Bitboard them) const {
-    if (is_terminal(s)) return TERMINAL_VALUE;
+  ValueCode lookup(const Variant& v, const Sector& s, Bitboard us, Bitboard them) const {
+    if (is_terminal(v, s)) return TERMINAL_VALUE;
     const SectorValues* t = find(s);
     assert(t && "child sector not solved");
     return t->at(t->index->rank(us, them).index);
@@ -68,9 +68,9 @@ class ValueStore {
 // is 0, and inside a movement unit the solver reads its own values, not these.
 class ChildLookup {
  public:
-  ChildLookup(const ValueStore& store, const std::vector<Sector>& sectors,
+  ChildLookup(const Variant& v, const ValueStore& store, const std::vector<Sector>& sectors,
               Metric metric = Metric::PLAIN)
-      : store_(store), fifty_(metric == Metric::FIFTY) {
+      : variant_(v), store_(store), fifty_(metric == Metric::FIFTY) {
     for (const Sector& s : sectors)
       if (const SectorValues* sv = store.find(s)) known_.push_back({s, sv});
   }
@@ -79,7 +79,7 @@ class ChildLookup {
   // Returns the value of the position (us to move) in sector s; terminal sectors are
   // TERMINAL_VALUE. The sector must be stored.
   ValueCode operator()(const Sector& s, Bitboard us, Bitboard them) const {
-    if (is_terminal(s)) return TERMINAL_VALUE;
+    if (is_terminal(variant_, s)) return TERMINAL_VALUE;
     const SectorValues* sv = find(s);
     return view(sv->at(sv->index->rank(us, them).index));
   }
@@ -104,7 +104,7 @@ class ChildLookup {
     uint64_t index;
   };
   PendingLookup locate(const Sector& s, Bitboard us, Bitboard them) const {
-    if (is_terminal(s)) return {nullptr, 0, {}, 0};
+    if (is_terminal(variant_, s)) return {nullptr, 0, {}, 0};
     const SectorValues* sv = find(s);
     return {sv, us, sv->index->locate(us, them), 0};
   }
@@ -118,7 +118,7 @@ class ChildLookup {
   // Returns the values of sector s, or null for a terminal sector (every position
   // TERMINAL_VALUE); a non-terminal s must be stored.
   const SectorValues* values_of(const Sector& s) const {
-    return is_terminal(s) ? nullptr : find(s);
+    return is_terminal(variant_, s) ? nullptr : find(s);
   }
   // Returns a stored value as parents read it.
   ValueCode view(ValueCode stored) const { return fifty_ ? fifty_at(stored, 0) : stored; }
@@ -133,6 +133,7 @@ class ChildLookup {
     return sv;
   }
 
+  const Variant& variant_;
   const ValueStore& store_;
   bool fifty_;
   std::vector<std::pair<Sector, const SectorValues*>> known_;

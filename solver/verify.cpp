@@ -48,7 +48,7 @@ SectorCheck check_sector(const Variant& v, const Sector& s, const ValueStore& st
                          const std::vector<Sector>& needed, const VerifyOptions& opts,
                          bool wdl_only, ProgressReporter& progress) {
   const SectorValues& sv = *store.find(s);
-  const ChildLookup lookup(store, needed, opts.metric);
+  const ChildLookup lookup(v, store, needed, opts.metric);
   const bool fifty = opts.metric == Metric::FIFTY;
   auto text = [&](ValueCode x) { return check_text(x, opts.metric); };
   SectorCheck check{s, sv.values.size(), 0, 0, "", "", ""};

@@ -55,7 +55,7 @@ GameOverNote game_over_note(const Variant& v, const Position& p) {
   const bool next = over == GameOver::None && other_side_lost(v, p);
   if (next) over = GameOver::TooFewStones, loser = ~loser;
   if (over == GameOver::None) return {};
-  const std::string why = game_over_text(over, loser);
+  const std::string why = game_over_text(v, over, loser);
   return {next ? " (game over at " + std::string(color_name(loser)) + "'s turn: " + why + ")"
                : std::string(" (game over)"),
           over, loser, next, why};

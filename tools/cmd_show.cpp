@@ -54,7 +54,7 @@ JsonWriter show_json(const Variant& v, const Position& p, const MoveList& moves)
   } else {
     w.begin_object().key("loser");
     over == GameOver::FullBoard ? w.null() : w.value(us == WHITE ? "white" : "black");
-    w.field("reason", game_over_text(over, us)).end_object();
+    w.field("reason", game_over_text(v, over, us)).end_object();
   }
   w.key("moves").begin_array();
   for (const Move& m : moves) w.value(format_move(v, m));
@@ -87,7 +87,7 @@ int run_show(const ShowOptions& o) {
               p.in_hand[BLACK]);
   if (over != GameOver::None) {
     std::printf(
-        "Game over: %s; %s.\n", game_over_text(over, us).c_str(),
+        "Game over: %s; %s.\n", game_over_text(*v, over, us).c_str(),
         over == GameOver::FullBoard ? "a draw" : (std::string(color_name(~us)) + " wins").c_str());
     return EXIT_OK;
   }

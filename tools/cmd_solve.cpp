@@ -87,7 +87,7 @@ std::string start_value(const Variant& v, const SolveOptions& opts) {
   if (!unit_complete(v, opts.dir, WorkUnit{{start}, {}, false}, opts.metric)) return "";
   ValueStore store;
   if (!load_sectors(v, opts.dir, {start}, store, opts.metric)) return "";
-  const ValueCode value = store.lookup(start, 0, 0);
+  const ValueCode value = store.lookup(v, start, 0, 0);
   return ShownValue{value, opts.metric, 0, true}.text();
 }
 

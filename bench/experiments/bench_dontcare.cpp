@@ -45,11 +45,11 @@ int main(int argc, char** argv) {
   if (!file) return std::fprintf(stderr, "%s\n", file.message().c_str()), 1;
   Result<std::vector<ValueCode>> values = file->read_all();
   if (!values) return std::fprintf(stderr, "%s\n", values.message().c_str()), 1;
-  const std::vector<Sector> children = capture_children(*s);
+  const std::vector<Sector> children = capture_children(*v, *s);
   ValueStore store;
   if (Status st = load_sectors(*v, dir, children, store); !st)
     return std::fprintf(stderr, "%s\n", st.message().c_str()), 1;
-  const ChildLookup lookup(store, children);
+  const ChildLookup lookup(*v, store, children);
   const auto index = SectorIndex::get(*v->board, s->us, s->them);
   const uint64_t block = file->header().block_entries;
   const uint64_t blocks = (values->size() + block - 1) / block;

@@ -83,11 +83,11 @@ int main(int argc, char** argv) {
   Result<std::vector<ValueCode>> values = file->read_all();
   if (!values) return std::fprintf(stderr, "%s\n", values.message().c_str()), 1;
   // The capture children, for --free.
-  const std::vector<Sector> children = with_free ? capture_children(*s) : std::vector<Sector>{};
+  const std::vector<Sector> children = with_free ? capture_children(*v, *s) : std::vector<Sector>{};
   ValueStore store;
   if (Status st = load_sectors(*v, argv[2], children, store); !st)
     return std::fprintf(stderr, "%s\n", st.message().c_str()), 1;
-  const ChildLookup captures(store, children);
+  const ChildLookup captures(*v, store, children);
   const auto index = SectorIndex::get(*v->board, s->us, s->them);
   const Sector opponent{s->them, s->us, s->them_hand, s->us_hand};
   const uint64_t block = file->header().block_entries;

@@ -41,10 +41,10 @@ inline Seen look(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
 
 // Returns the sectors the captures of s lead to: a capture takes a stone of the
 // opponent, who moves next.
-inline std::vector<Sector> capture_children(const Sector& s) {
+inline std::vector<Sector> capture_children(const Variant& v, const Sector& s) {
   std::vector<Sector> children;
   for (const Sector& c : successor_sectors(s))
-    if (!is_terminal(c) && c.us + c.us_hand < s.them + s.them_hand) children.push_back(c);
+    if (!is_terminal(v, c) && c.us + c.us_hand < s.them + s.them_hand) children.push_back(c);
   return children;
 }
 

@@ -333,7 +333,9 @@ TEST(CApiOpenTest, ErrorsNameVariantAndDirectory) {
   char err[MILLBASE_ERR_SIZE];
   EXPECT_EQ(millbase_open("seven", SIX_DB, &t, err, sizeof err), MILLBASE_INVALID);
   EXPECT_EQ(t, nullptr);
-  EXPECT_STREQ(err, "unknown variant 'seven' (choose nine, nine-noflying, six, five, twelve)");
+  EXPECT_STREQ(err,
+               "unknown variant 'seven' (choose nine, nine-noflying, six, five, twelve, "
+               "twelve-malom)");
   EXPECT_EQ(millbase_open("six", NO_DIR, &t, err, sizeof err), MILLBASE_MISSING);
   EXPECT_EQ(t, nullptr);
   EXPECT_NE(std::string(err).find(NO_DIR), std::string::npos) << err;

@@ -18,6 +18,40 @@ Position undo_to(const Game& g, int back) {
 
 const char* REPETITION_START = "W:a7,g7,d6,e5,a4,f4,e3,b2,d1 B:d7,b6,f6,c5,d5,b4,c4,e4,d3 w";
 
+// Malom's rule (twelve-malom): the stones in hand count toward three. A mill in placement
+// that leaves Black two stones on the board and in hand ends the game at Black's turn;
+// under rules.md (twelve) Black places on, and only an empty hand with two stones loses.
+TEST(Game, TheStonesInHandCountTowardThreeUnderMalomsRule) {
+  const char* before = "W:a1,d1 B:d7,g7 w 2 1";
+  for (const Variant* v : {&TWELVE_MALOM, &TWELVE}) {
+    Game g(*v, test::parse(*v, before));
+    ASSERT_TRUE(g.play("g1xd7")) << v->name;
+    const Position& p = g.position();
+    EXPECT_EQ(popcount(p.stones[BLACK]) + p.in_hand[BLACK], 2);
+    if (v->hand_counts_for_three) {
+      EXPECT_EQ(game_over(*v, p), GameOver::TooFewStones);
+      EXPECT_EQ(g.outcome(), Outcome::WhiteWins);
+      EXPECT_EQ(g.result_text(), "White wins: Black has only two stones left.");
+      EXPECT_EQ(game_over_text(*v, GameOver::TooFewStones, BLACK),
+                "Black has fewer than three stones on the board and in hand");
+      EXPECT_EQ(MoveList(*v, p).size(), 0);
+    } else {
+      EXPECT_EQ(game_over(*v, p), GameOver::None);
+      EXPECT_EQ(g.outcome(), Outcome::Ongoing);
+      EXPECT_GT(MoveList(*v, p).size(), 0);
+    }
+  }
+  // Three in all is enough in placement (two on the board, one in hand), and in
+  // movement both rules agree: two on the board with an empty hand loses.
+  EXPECT_FALSE(too_few_stones(TWELVE_MALOM, 2, 1));
+  EXPECT_TRUE(too_few_stones(TWELVE_MALOM, 0, 2));
+  EXPECT_FALSE(too_few_stones(TWELVE, 0, 2));
+  for (const Variant* v : {&TWELVE_MALOM, &TWELVE, &NINE}) {
+    EXPECT_TRUE(too_few_stones(*v, 2, 0)) << v->name;
+    EXPECT_FALSE(too_few_stones(*v, 3, 0)) << v->name;
+  }
+}
+
 TEST(Game, ThreefoldRepetitionOnPly8) {
   Game g(NINE, test::parse(NINE, REPETITION_START));
   const char* moves[] = {"g7-g4", "c4-c3", "g4-g7", "c3-c4", "g7-g4", "c4-c3", "g4-g7", "c3-c4"};
@@ -49,7 +83,8 @@ TEST(Game, AFullBoardIsADrawUnderTheFullBoardRule) {
   EXPECT_EQ(game_over(EIGHT_FULL, p), GameOver::FullBoard);
   EXPECT_EQ(game_over(EIGHT, p), GameOver::NoLegalMove);
   EXPECT_EQ(blocked(EIGHT_FULL, BOARD_16.all & ~bit(0)), GameOver::NoLegalMove);
-  EXPECT_EQ(game_over_text(GameOver::FullBoard, BLACK), "the board is full and Black cannot move");
+  EXPECT_EQ(game_over_text(TWELVE, GameOver::FullBoard, BLACK),
+            "the board is full and Black cannot move");
 
   const Game drawn(EIGHT_FULL, p);
   EXPECT_EQ(drawn.outcome(), Outcome::Draw);

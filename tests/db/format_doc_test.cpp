@@ -310,7 +310,7 @@ std::string read_table(const std::vector<uint8_t>& f, Table& t) {
   t.data_size = le(&f[80], 8);
   if (t.metric != 0) return "metric";
   if (t.encoding != 1 && t.encoding != 3) return "encoding (only stored values are read here)";
-  if (t.board > 2 || t.compression != 1 || (t.flags & ~3u)) return "enum or flags";
+  if (t.board > 2 || t.compression != 1 || (t.flags & ~7u)) return "enum or flags";
   if (t.block_entries == 0 || t.block_entries % 4 || t.block_entries > (1u << 24))
     return "block_entries";
   if (t.block_count != (t.entries + t.block_entries - 1) / t.block_entries) return "block_count";
@@ -541,7 +541,8 @@ class FormatDoc : public ::testing::Test {
     ASSERT_EQ(doc::read_table(doc::read_bytes(path), t), "");
     EXPECT_EQ(t.board, code);
     EXPECT_EQ(t.stones, v.stones);
-    EXPECT_EQ(t.flags, (v.flying ? 1 : 0) | (v.full_board_draw ? 2 : 0));
+    EXPECT_EQ(t.flags,
+              (v.flying ? 1 : 0) | (v.full_board_draw ? 2 : 0) | (v.hand_counts_for_three ? 4 : 0));
     EXPECT_EQ(std::vector<int>({t.us, t.them, t.us_hand, t.them_hand}),
               std::vector<int>({s.us, s.them, s.us_hand, s.them_hand}));
     const doc::Index index(board, s.us, s.them);

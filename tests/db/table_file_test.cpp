@@ -156,8 +156,9 @@ TEST_F(TableFormatTest, BadHeaderFieldsWithAGoodChecksumAreRefused) {
   };
   refused(10, 7, "unknown metric");
   refused(11, 9, "unknown value encoding");
-  refused(14, good[14] | 4, "unknown flags");    // bits 2..7 are reserved
+  refused(14, good[14] | 8, "unknown flags");    // bits 3..7 are reserved
   refused(14, good[14] | 2, "another variant");  // bit 1: the full board drawn
+  refused(14, good[14] | 4, "another variant");  // bit 2: the stones in hand count
   refused(15, 0, "unknown compression");
   refused(20, 3, "bad block size");
   refused(32, uint8_t(good[32] + 1), "block count does not match");
@@ -236,12 +237,14 @@ TEST_F(TableFormatTest, WrongVariantOrSectorOrMissing) {
   EXPECT_NE(missing.message().find("nope.mbt"), std::string::npos);
 }
 
-// A header records every rule that tells variants on one board apart: flying (bit 0)
-// and the full board drawn (bit 1). The same board and stones with the full-board rule
-// changed is another variant's table.
+// A header records every rule that tells variants on one board apart: flying (bit 0),
+// the full board drawn (bit 1) and the stones in hand counting toward three (bit 2). The
+// same board and stones with one rule changed is another variant's table.
 TEST(TableHeaderRules, EveryRuleOfTheVariantIsMatched) {
   constexpr Variant TWELVE_FULL_BOARD_LOST{"twelve-full-board-lost", &BOARD_24D, 12, true, false};
-  for (const Variant* v : {&NINE, &NINE_NOFLYING, &SIX, &FIVE, &TWELVE, &TWELVE_FULL_BOARD_LOST}) {
+  const Variant* const all[] = {&NINE,         &NINE_NOFLYING,         &SIX, &FIVE, &TWELVE,
+                                &TWELVE_MALOM, &TWELVE_FULL_BOARD_LOST};
+  for (const Variant* v : all) {
     TableHeader h = make_header(*v, Sector{3, 3, 0, 0}, 10);
     h.block_count = 1;  // ten entries: one block
     std::vector<uint8_t> bytes;
@@ -250,14 +253,20 @@ TEST(TableHeaderRules, EveryRuleOfTheVariantIsMatched) {
     ASSERT_TRUE(decode_header(bytes, back)) << v->name;
     EXPECT_EQ(back.flying, v->flying) << v->name;
     EXPECT_EQ(back.full_board_draw, v->full_board_draw) << v->name;
-    EXPECT_EQ(bytes[14], (v->flying ? 1 : 0) | (v->full_board_draw ? 2 : 0)) << v->name;
-    for (const Variant* w : {&NINE, &NINE_NOFLYING, &SIX, &FIVE, &TWELVE, &TWELVE_FULL_BOARD_LOST})
+    EXPECT_EQ(back.hand_counts_for_three, v->hand_counts_for_three) << v->name;
+    EXPECT_EQ(bytes[14], (v->flying ? 1 : 0) | (v->full_board_draw ? 2 : 0) |
+                             (v->hand_counts_for_three ? 4 : 0))
+        << v->name;
+    for (const Variant* w : all)
       EXPECT_EQ(header_matches(back, *w), v == w) << v->name << " against " << w->name;
   }
   EXPECT_EQ(header_variant(make_header(TWELVE_FULL_BOARD_LOST, Sector{3, 3, 0, 0}, 1)), nullptr);
   EXPECT_EQ(header_variant(make_header(TWELVE, Sector{3, 3, 0, 0}, 1)), &TWELVE);
   EXPECT_EQ(header_rules_text(make_header(TWELVE, Sector{3, 3, 0, 0}, 1)),
             "12 stones, flying, full board drawn");
+  EXPECT_EQ(header_variant(make_header(TWELVE_MALOM, Sector{3, 3, 0, 0}, 1)), &TWELVE_MALOM);
+  EXPECT_EQ(header_rules_text(make_header(TWELVE_MALOM, Sector{3, 3, 0, 0}, 1)),
+            "12 stones, flying, full board drawn, stones in hand count toward three");
 }
 
 TEST_F(TableFormatTest, UnwritableDirectoryIsAnError) {

@@ -168,7 +168,7 @@ class FiftyReference {
       for (uint32_t e : g_.chunks()[chunks[k]].edges) {
         const size_t id = g_.sector_id_at(e & ~DenseGraph::MILL);
         if (e & DenseGraph::MILL)
-          bad += !done_[id] && !is_terminal(g_.sectors()[id].sector);
+          bad += !done_[id] && !is_terminal(g_.variant(), g_.sectors()[id].sector);
         else
           bad += unit_of_[id] != u;
       }
@@ -221,7 +221,7 @@ class FiftyReference {
         for (uint32_t k2 = ch.offsets[j]; k2 < ch.offsets[j + 1]; ++k2) {
           const uint64_t child = ch.edges[k2] & ~DenseGraph::MILL;
           const size_t cid = g_.sector_id_at(child);
-          bad += !done_[cid] && !is_terminal(g_.sectors()[cid].sector);
+          bad += !done_[cid] && !is_terminal(g_.variant(), g_.sectors()[cid].sector);
           if (at0_[child] == Wdl::Loss) best_win = std::min(best_win, 1 + z_[child]);
           if (at0_[child] == Wdl::Win) worst_loss = std::max(worst_loss, 1 + z_[child]);
         }

@@ -67,7 +67,7 @@ struct ProbeDepth {
 // counted.
 ProbeDepth expect_probe_depth(const Variant& v, const std::function<bool(const Sector&)>& derived) {
   ProbeDepth n;
-  auto is_derived = [&](const Sector& s) { return !is_terminal(s) && derived(s); };
+  auto is_derived = [&](const Sector& s) { return !is_terminal(v, s) && derived(s); };
   // The plies a probe of s searches before every path reaches a stored table; a sector
   // on a circle of derived sectors counts 100 or more.
   std::map<Sector, int> memo;

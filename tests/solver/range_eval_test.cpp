@@ -39,7 +39,7 @@ Counted expect_same_as_evaluate(const Variant& v, const std::string& dir, Metric
     std::vector<Sector> needed = u.sectors;
     needed.insert(needed.end(), u.children.begin(), u.children.end());
     for (const Sector& s : u.sectors) {
-      const ChildLookup lookup(store, needed, metric);
+      const ChildLookup lookup(v, store, needed, metric);
       const SectorIndex& index = *SectorIndex::get(*v.board, s.us, s.them);
       std::vector<ValueCode> fast(index.size());
       // Ranges of odd lengths, so that most start and end within a set's colourings.

@@ -16,7 +16,8 @@
 // five, of four men with flying on the 16-point board and of three men with flying on
 // the 24-point board, from the empty board; the full sector of eight men on the 16-point
 // board with and without the full-board rule (against the reference with its closure:
-// disabled, 2 minutes). Also checked for each: the tables are the
+// disabled, 2 minutes); three men a side with the stones in hand counting toward three
+// (Malom's rule). Also checked for each: the tables are the
 // same with one and two threads; stored codes are in range with win/loss parity; loss in
 // 0 exactly where the side to move has no move and the board is not full under the
 // full-board rule. About 100 s at -O2 on two cores.
@@ -92,7 +93,7 @@ uint64_t compare(const Variant& v, const PlainReference& ref, const ValueStore& 
     for (uint64_t i = 0; i < d->size; ++i) {
       Bitboard us, them;
       d->decode(i, us, them);
-      ValueCode fast = store.lookup(s, us, them), slow = ref.value(s, us, them);
+      ValueCode fast = store.lookup(v, s, us, them), slow = ref.value(s, us, them);
       if (fast == slow) continue;
       ++mismatches;
 #pragma omp critical
@@ -181,7 +182,7 @@ void check_configuration(const Variant& v, const std::vector<WorkUnit>& units, c
   const uint8_t hand = uint8_t(v.stones);
   const Sector start{0, 0, hand, hand};
   if (store.find(start)) {
-    const ValueCode solver = store.lookup(start, 0, 0), reference = ref.value(start, 0, 0);
+    const ValueCode solver = store.lookup(v, start, 0, 0), reference = ref.value(start, 0, 0);
     std::printf("[ %s ] %s start position (%s): solver %s, reference %s\n", label,
                 std::string(v.name).c_str(), sector_name(start).c_str(), value_text(solver).c_str(),
                 value_text(reference).c_str());
@@ -290,6 +291,34 @@ TEST(ReferenceSolver, WholeFlyingVariants) {
   static constexpr Variant THREE_FLY_24{"three-fly-24", &BOARD_24, 3, true};
   check_whole(FOUR_FLY);
   check_whole(THREE_FLY_24);
+}
+
+// Malom's rule of too few stones (twelve-malom: the stones in hand count toward three),
+// on the smallest games where it bites: three stones a side, where one removal in
+// placement leaves two stones in all. Solved whole on the 16-point board without flying
+// and on the board with diagonals with flying, against the reference, whose positions
+// end by game_over() alone. The rule must change some values, or it was not tested.
+TEST(ReferenceSolver, WholeThreeStonesWithTheHandCounting) {
+  static constexpr Variant THREE_16{"three-16", &BOARD_16, 3, false};
+  static constexpr Variant THREE_16_HAND{"three-16-hand", &BOARD_16, 3, false, false, true};
+  static constexpr Variant THREE_FLY_24D_HAND{
+      "three-fly-24d-hand", &BOARD_24D, 3, true, true, true};
+  check_whole(THREE_16_HAND);
+  check_whole(THREE_FLY_24D_HAND);
+  // The same placement sector under both rules: some position differs.
+  const Sector s{1, 2, 1, 1};  // the mover has one stone on the board and one in hand
+  const ValueStore plain = solve_fast(THREE_16, SectorGraph(THREE_16).units(), 2);
+  const ValueStore hand = solve_fast(THREE_16_HAND, SectorGraph(THREE_16_HAND).units(), 2);
+  EXPECT_TRUE(plain.find(s)) << "stored under rules.md";
+  EXPECT_FALSE(hand.find(s)) << "terminal when the hand counts";
+  uint64_t differ = 0, compared = 0;
+  for (const auto& [sector, sv] : hand.all()) {
+    const SectorValues* other = plain.find(sector);
+    ASSERT_TRUE(other) << sector_name(sector);
+    for (uint64_t i = 0; i < sv->values.size(); ++i) differ += sv->values[i] != other->values[i];
+    compared += sv->values.size();
+  }
+  EXPECT_GT(differ, 0u) << "of " << compared;
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ ValueCode start_value(const Variant& v, const std::string& dir) {
   ValueStore store;
   const Sector start{0, 0, uint8_t(v.stones), uint8_t(v.stones)};
   EXPECT_TRUE(load_sectors(v, dir, {start}, store));
-  return store.lookup(start, 0, 0);
+  return store.lookup(v, start, 0, 0);
 }
 
 TEST(Solve, SixAndFiveAreDrawsAndVerify) {
