@@ -13,8 +13,11 @@ namespace {
 // Returns the legal moves of p with the mill-closing ones first (they decide most
 // cut-offs), each group in generation order.
 int ordered_moves(const MoveList& list, Move* out) {
-  Move* end = std::copy(list.begin(), list.end(), out);
-  std::stable_partition(out, end, [](Move m) { return m.remove != NO_POINT; });
+  Move* end = out;
+  for (Move m : list)
+    if (m.remove != NO_POINT) *end++ = m;
+  for (Move m : list)
+    if (m.remove == NO_POINT) *end++ = m;
   return int(end - out);
 }
 

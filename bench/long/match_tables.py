@@ -6,18 +6,27 @@ colour, with the z of perfect's score over strong's. Every row is one `millbase 
 
 Usage: bench/long/match_tables.py BUILD VARIANT [--db DIR] [--games N] [--seed S]
            [--ladder-only | --players-only] [--starts FILE | --drawn-openings FILE]
-           [--levels 1,2,3]
+           [--levels 1,2,3] [--cache DIR]
   --drawn-openings FILE  writes to FILE every drawn opening of two plies (a class of
                          symmetric ones each, by `millbase openings`) and plays from them
+  --cache DIR            keeps each match's result in DIR, named by its command, and
+                         reuses it: a run stopped part way is resumed by running it again
+                         (matches are deterministic for their seed). The name leaves out
+                         the build: use one DIR per build. Each result also records the
+                         match's wall time.
 Prints Markdown on stdout and each command on stderr as it runs.
 Exit codes: 0 done, 1 a match failed, 2 usage.
 """
 import argparse
+import hashlib
 import json
 import math
+import os
 import subprocess
 import sys
 import time
+
+CACHE = None  # --cache: the directory of kept results, or None
 
 
 def match(bin_path, variant, white, black, games, seed, db, starts):
@@ -27,14 +36,28 @@ def match(bin_path, variant, white, black, games, seed, db, starts):
         cmd += ["--db", db]
     if starts:
         cmd += ["--starts", starts]
-    print("$ " + " ".join(cmd[1:]), file=sys.stderr, flush=True)
+    command = "millbase " + " ".join(cmd[1:])
+    kept = None
+    if CACHE:
+        kept = os.path.join(CACHE, hashlib.sha256(command.encode()).hexdigest()[:16] + ".json")
+        if os.path.exists(kept):
+            with open(kept) as f:
+                print("$ %s (kept in %s)" % (command, kept), file=sys.stderr, flush=True)
+                return json.load(f)
+    print("$ " + command, file=sys.stderr, flush=True)
     start = time.monotonic()
     done = subprocess.run(cmd, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit("match failed (exit %d): %s" % (done.returncode, done.stderr.strip()))
     result = json.loads(done.stdout)
     result["seconds"] = time.monotonic() - start
-    result["command"] = "millbase " + " ".join(cmd[1:])
+    result["command"] = command
+    print("  %.0f s" % result["seconds"], file=sys.stderr, flush=True)
+    if kept:
+        # Written whole or not at all: a run stopped here leaves no half result.
+        with open(kept + ".tmp", "w") as f:
+            json.dump(result, f)
+        os.replace(kept + ".tmp", kept)
     return result
 
 
@@ -115,7 +138,12 @@ def main():
     only = ap.add_mutually_exclusive_group()
     only.add_argument("--ladder-only", action="store_true")
     only.add_argument("--players-only", action="store_true")
+    ap.add_argument("--cache")
     a = ap.parse_args()
+    if a.cache:
+        global CACHE
+        os.makedirs(a.cache, exist_ok=True)
+        CACHE = a.cache
     a.build = a.build.rstrip("/") + "/millbase"
     levels = [int(x) for x in a.levels.split(",")]
     if a.drawn_openings:
