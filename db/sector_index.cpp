@@ -35,6 +35,7 @@
 #include "db/sector_index.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -246,15 +247,27 @@ struct PextExtract {
 };
 #endif
 
+#if defined(__x86_64__) && defined(__GNUC__)
+// Returns the processor's family as CPUID leaf 1 gives it: the base family, plus the
+// extended family when the base is 0xF (AMD's Zen 3 and 4 are 0x19, Zen 5 0x1A).
+int cpu_family() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return 0;
+  const int base = int(eax >> 8) & 0xF;
+  return base == 0xF ? base + (int(eax >> 20) & 0xFF) : base;
+}
+#endif
+
 // Returns whether rank() uses pext: the processor has it, and fast (AMD before family
-// 19h, Zen 3, runs it in microcode, hundreds of cycles), or MILLBASE_PEXT says so.
+// 19h, Zen 3, runs it in microcode, hundreds of cycles; every later family, Zen 5's
+// 1Ah among them, in one cycle), or MILLBASE_PEXT says so.
 bool choose_pext() {
 #if defined(__x86_64__) && defined(__GNUC__)
   __builtin_cpu_init();
   if (!__builtin_cpu_supports("bmi2")) return false;
   if (const char* env = std::getenv("MILLBASE_PEXT"); env && (env[0] == '0' || env[0] == '1'))
     return env[0] == '1';
-  return !__builtin_cpu_is("amd") || __builtin_cpu_is("amdfam19h");
+  return !__builtin_cpu_is("amd") || cpu_family() >= 0x19;
 #else
   return false;
 #endif

@@ -243,10 +243,12 @@ class UnitSolver {
     std::atomic_ref<uint64_t> pending(pending_[first_span_[id] + begin / SPAN]);
     if (!(pending.load(std::memory_order_relaxed) & bit)) return 0;
     // Values posted to this span from now on set the bit again themselves; those posted
-    // before are seen by the reads below (the fence orders them after), which set it
-    // again for a value pending 64 or more levels later.
-    pending.fetch_and(~bit);
-    std::atomic_thread_fence(std::memory_order_seq_cst);
+    // before are seen by the reads below, which set it again for a value pending 64 or
+    // more levels later. No fence is needed for that: a post with this bit is a
+    // read-modify-write (release) of this mask, so when it comes first in the mask's
+    // order, this acquiring read-modify-write synchronises with it and the value it
+    // posted is visible below.
+    pending.fetch_and(~bit, std::memory_order_acq_rel);
     const ValueCode code = code_of_distance(d);
     ValueCode* const values = out_[id].values.data();
     uint64_t found = 0;
