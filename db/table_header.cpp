@@ -14,6 +14,24 @@ namespace {
 
 constexpr char MAGIC[8] = {'M', 'I', 'L', 'L', 'B', 'A', 'S', 'E'};
 
+// Adds the plain values of one chunk to s without a branch per value, whose class is
+// unpredictable: a win is an even nonzero code, a loss an odd one, and the plies of a
+// code without a stored distance count as 0 (db/value.h).
+void add_plain_stats(std::span<const ValueCode> values, TableStats& s) {
+  uint64_t wins = 0, losses = 0;
+  uint32_t longest_win = 0, longest_loss = 0;
+  for (const ValueCode v : values) {
+    const uint32_t loss = v & 1u, win = uint32_t(v != DRAW) & ~loss & 1u;
+    const uint32_t plies = v < LOSS_NOT_STORED ? uint32_t(v) - 1 : 0;  // any when a draw
+    wins += win, losses += loss;
+    longest_win = std::max(longest_win, plies & (0u - win));
+    longest_loss = std::max(longest_loss, plies & (0u - loss));
+  }
+  s.wins += wins, s.losses += losses, s.draws += values.size() - wins - losses;
+  s.longest_win = std::max(s.longest_win, longest_win);
+  s.longest_loss = std::max(s.longest_loss, longest_loss);
+}
+
 }  // namespace
 
 const char* metric_name(Metric m) { return m == Metric::FIFTY ? "fifty" : "plain"; }
@@ -34,12 +52,15 @@ TableStats compute_stats(std::span<const ValueCode> values, Metric metric) {
 #pragma omp parallel for schedule(dynamic, 1) if (chunks > 1)
   for (int64_t c = 0; c < chunks; ++c) {
     TableStats& s = parts[size_t(c)];
-    for (ValueCode v :
-         values.subspan(size_t(c) * CHUNK, std::min(CHUNK, values.size() - size_t(c) * CHUNK))) {
-      if (fifty) v = fifty_at(v, 0);
-      const uint32_t plies = is_draw(v) || distance_unknown(v) ? 0
-                             : fifty                           ? fifty_z(v)
-                                                               : distance(v);
+    const auto chunk =
+        values.subspan(size_t(c) * CHUNK, std::min(CHUNK, values.size() - size_t(c) * CHUNK));
+    if (!fifty) {
+      add_plain_stats(chunk, s);
+      continue;
+    }
+    for (ValueCode v : chunk) {
+      v = fifty_at(v, 0);
+      const uint32_t plies = is_draw(v) || distance_unknown(v) ? 0 : fifty_z(v);
       if (is_draw(v)) {
         ++s.draws;
       } else if (is_win(v)) {

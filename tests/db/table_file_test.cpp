@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -267,6 +268,40 @@ TEST(TableHeaderRules, EveryRuleOfTheVariantIsMatched) {
   EXPECT_EQ(header_variant(make_header(TWELVE_MALOM, Sector{3, 3, 0, 0}, 1)), &TWELVE_MALOM);
   EXPECT_EQ(header_rules_text(make_header(TWELVE_MALOM, Sector{3, 3, 0, 0}, 1)),
             "12 stones, flying, full board drawn, stones in hand count toward three");
+}
+
+// compute_stats() on plain values (branch-free over chunks of 2^20, in parallel)
+// against the obvious loop over the value codes' meanings, over three chunks of draws,
+// wins and losses of every distance, and codes without a stored distance.
+TEST(TableStatsReference, PlainStatsAgreeWithTheObviousLoop) {
+  std::mt19937 rng(45);
+  std::vector<ValueCode> values(3 * (size_t(1) << 20) + 12345);
+  for (ValueCode& v : values) {
+    const uint32_t kind = rng() % 8;
+    v = kind == 0   ? DRAW
+        : kind == 1 ? (rng() % 2 ? LOSS_NOT_STORED : WIN_NOT_STORED)
+        : kind < 5  ? code_of_distance(int(rng() % 40))
+                    : code_of_distance(int(rng() % (MAX_DISTANCE + 1)));
+  }
+  TableStats expected;
+  for (const ValueCode v : values) {
+    const uint32_t plies = is_draw(v) || distance_unknown(v) ? 0 : uint32_t(distance(v));
+    if (is_draw(v)) {
+      ++expected.draws;
+    } else if (is_win(v)) {
+      ++expected.wins, expected.longest_win = std::max(expected.longest_win, plies);
+    } else {
+      ++expected.losses, expected.longest_loss = std::max(expected.longest_loss, plies);
+    }
+  }
+  EXPECT_EQ(compute_stats(values, Metric::PLAIN), expected);
+  EXPECT_EQ(expected.longest_win, uint32_t(MAX_DISTANCE));  // the largest odd distance
+  EXPECT_GT(expected.draws, 0u);
+  // One code alone: the longest lengths are those of its class only.
+  EXPECT_EQ(compute_stats(std::vector<ValueCode>{code_of_distance(6)}, Metric::PLAIN),
+            (TableStats{0, 1, 0, 0, 6}));
+  EXPECT_EQ(compute_stats(std::vector<ValueCode>{WIN_NOT_STORED, DRAW}, Metric::PLAIN),
+            (TableStats{1, 0, 1, 0, 0}));
 }
 
 TEST_F(TableFormatTest, UnwritableDirectoryIsAnError) {
