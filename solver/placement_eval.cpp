@@ -64,6 +64,42 @@ class ChildSets {
   SectorIndex::Located mill_sets_[MAX_POINTS][MAX_POINTS];
 };
 
+// One colouring of the parent set being evaluated, with the opponent's stones that a
+// mill may remove, found on first use (most colourings close no mill at most points).
+struct Colouring {
+  static constexpr Bitboard UNKNOWN = ~Bitboard(0);
+  Bitboard us, them;
+  Bitboard removable = UNKNOWN;
+};
+
+// Calls emit(child values, entry) for each successor of colouring c by a placement at
+// the empty point p: the quiet child's entry, or the mill child's for every removal.
+template <class Emit>
+void place_at(const Board& b, Colouring& c, Point p, const SectorValues* quiet,
+              const SectorValues* mill, ChildSets& sets, Emit emit) {
+  if (c.them && b.closes_mill(c.us | bit(p), p)) {
+    if (c.removable == Colouring::UNKNOWN) c.removable = b.removable(c.them);
+    // The child: the opponent to move with r removed, against own.
+    for (Bitboard r = c.removable; r;) {
+      const Point x = pop_lsb(r);
+      emit(mill, mill ? mill->index->rank(c.them & ~bit(x), sets.mill(p, x)).index : 0);
+    }
+  } else {
+    emit(quiet, quiet ? quiet->index->rank(c.them, sets.quiet(p)).index : 0);
+  }
+}
+
+// Returns the slot of entry `at` of sv, prefetching its value when it is in memory.
+ChildLookup::Slot prefetched(const SectorValues* sv, uint64_t at) {
+  if (sv && !sv->reader) __builtin_prefetch(&sv->values[at]);
+  return {sv, at};
+}
+
+// Colourings of one occupied set folded together (at most; a set with more is split).
+constexpr size_t GROUP = 2048;
+// Colourings whose successors at one point are ranked before their values are read.
+constexpr size_t BATCH = 32;
+
 }  // namespace
 
 void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
@@ -79,49 +115,64 @@ void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& in
   ChildSets sets(quiet ? quiet->index.get() : nullptr, mill ? mill->index.get() : nullptr);
   const Metric metric = lookup.metric();
   const int loss_step = metric == Metric::FIFTY ? 3 : 1;
-  Bitboard last = ~Bitboard(0);  // no occupied set has every bit
-  index.for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
-    const Bitboard occupied = us | them;
-    if (occupied != last) {
-      sets.reset(occupied), last = occupied;
-      if (quiet && !quiet->reader) sets.prefetch_quiet(b.all & ~occupied, *quiet);
-    }
-    // The successors' slots first (prefetching those in memory), then their values.
-    ChildLookup::Slot children[MAX_MOVES];
-    int n = 0;
-    auto add = [&](const SectorValues* sv, uint64_t at) {
-      if (sv && !sv->reader) __builtin_prefetch(&sv->values[at]);
-      children[n++] = {sv, at};
-    };
-    const Bitboard removable = them ? b.removable(them) : 0;
-    for (Bitboard empty = b.all & ~occupied; empty;) {
-      const Point p = pop_lsb(empty);
-      const Bitboard own = us | bit(p);
-      if (removable && b.closes_mill(own, p)) {
-        // The child: the opponent to move with r removed, against own.
-        assert(next.size() > 1);
-        for (Bitboard r = removable; r;) {
-          const Point x = pop_lsb(r);
-          add(mill, mill ? mill->index->rank(them & ~bit(x), sets.mill(p, x)).index : 0);
-        }
-      } else {
-        add(quiet, quiet ? quiet->index->rank(them, sets.quiet(p)).index : 0);
+  std::vector<Colouring> group;
+  group.reserve(GROUP);
+  std::vector<ValueFolder> folds;
+  uint64_t first = begin;  // the entry of group[0]
+
+  // Evaluates the gathered colourings of one occupied set O.
+  auto evaluate_group = [&] {
+    const Bitboard occupied = group[0].us | group[0].them;
+    sets.reset(occupied);
+    if (quiet && !quiet->reader) sets.prefetch_quiet(b.all & ~occupied, *quiet);
+    if (kind != SuccessorFold::VALUE) {
+      // Position by position, the successors in move order, for fold_successors(): the
+      // slots first (prefetching those in memory), then their values. A placement zeroes
+      // no 50-ply counter.
+      for (size_t g = 0; g < group.size(); ++g) {
+        ChildLookup::Slot slots[MAX_MOVES];
+        int n = 0;
+        for (Bitboard empty = b.all & ~occupied; empty;)
+          place_at(b, group[g], pop_lsb(empty), quiet, mill, sets,
+                   [&](const SectorValues* sv, uint64_t at) { slots[n++] = prefetched(sv, at); });
+        SuccessorValues c;
+        for (int k = 0; k < n; ++k) c.value[k] = lookup.value(slots[k]), c.zeroing[k] = false;
+        c.n = n;
+        out[first + g - begin] = fold_successors(v, s, occupied, c, metric, kind);
       }
-    }
-    if (kind == SuccessorFold::VALUE) {
-      // fold_successors() folded straight from the slots (the solver's hot path): a
-      // placement sector always has a move, no placement zeroes the 50-ply counter and
-      // no placement position is capped by the rule.
-      ValueFolder fold(loss_step);
-      for (int k = 0; k < n; ++k) fold.add(lookup.value(children[k]));
-      out[i - begin] = fold.result();
       return;
     }
-    SuccessorValues c;
-    for (int k = 0; k < n; ++k) c.value[k] = lookup.value(children[k]), c.zeroing[k] = false;
-    c.n = n;
-    out[i - begin] = fold_successors(v, s, occupied, c, metric, kind);
+    // The solver's hot path, point by point: the children of (O, p) are the colourings
+    // of the one set O + p (or O + p - r) of a child's index, so while every colouring of
+    // O places at p, the reads stay in those few blocks, which the cache holds. The
+    // folds need no order: a placement sector always has a move, no placement zeroes the
+    // 50-ply counter and no placement position is capped by the rule.
+    folds.assign(group.size(), ValueFolder(loss_step));
+    for (Bitboard empty = b.all & ~occupied; empty;) {
+      const Point p = pop_lsb(empty);
+      for (size_t g0 = 0; g0 < group.size(); g0 += BATCH) {
+        ChildLookup::Slot slots[BATCH * (MAX_POINTS + 1)];
+        uint16_t owner[BATCH * (MAX_POINTS + 1)];
+        int n = 0;
+        for (size_t g = g0; g < std::min(group.size(), g0 + BATCH); ++g)
+          place_at(b, group[g], p, quiet, mill, sets, [&](const SectorValues* sv, uint64_t at) {
+            slots[n] = prefetched(sv, at), owner[n++] = uint16_t(g);
+          });
+        for (int k = 0; k < n; ++k) folds[owner[k]].add(lookup.value(slots[k]));
+      }
+    }
+    for (size_t g = 0; g < group.size(); ++g) out[first + g - begin] = folds[g].result();
+  };
+
+  index.for_each(begin, end, [&](uint64_t i, Bitboard us, Bitboard them) {
+    if (!group.empty() && ((us | them) != (group[0].us | group[0].them) || group.size() == GROUP)) {
+      evaluate_group();
+      group.clear();
+    }
+    if (group.empty()) first = i;
+    group.push_back({us, them});
   });
+  if (!group.empty()) evaluate_group();
 }
 
 }  // namespace millbase

@@ -8,8 +8,10 @@
 // colouring, to a child whose occupied set is O + p (or O + p - r when it closes a mill
 // and removes r), so that set is located in the child's index once per O instead of
 // once per successor; and the children of one (O, p) are the colourings of one
-// occupied set of the child's index, a small contiguous block of its values that stays
-// in cache while the colourings of O are visited.
+// occupied set of the child's index, a small contiguous block of its values. The
+// solver's path therefore folds the colourings of O point by point: every colouring
+// places at p, then at the next point, so the reads of a while fall in the few blocks
+// of one p, which the cache holds, and not in the blocks of every p and r at once.
 #pragma once
 
 #include <cstdint>
