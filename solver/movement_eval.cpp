@@ -40,9 +40,8 @@ void evaluate_movement(const Variant& v, const Sector& s, const SectorIndex& ind
     ChildLookup::Slot children[MAX_MOVES];
     SuccessorValues c;
     auto add = [&](const SectorValues* sv, uint64_t at, bool zeroing) {
-      if (sv && !sv->reader) __builtin_prefetch(&sv->values[at]);
       c.zeroing[c.n] = zeroing;
-      children[c.n++] = {sv, at};
+      children[c.n++] = ChildLookup::prefetched(sv, at);
     };
     for (Bitboard from = us; from;) {
       const Point f = pop_lsb(from);

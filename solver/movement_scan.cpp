@@ -38,8 +38,7 @@ void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, 
           const Point x = pop_lsb(r);
           const uint64_t at =
               mill ? mill->index->rank(them & ~bit(x), sets->get(f, t, x)).index : 0;
-          if (mill && !mill->reader) __builtin_prefetch(&mill->values[at]);
-          exits[n++] = {mill, at};
+          exits[n++] = ChildLookup::prefetched(mill, at);
         }
       }
     }

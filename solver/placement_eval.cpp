@@ -89,12 +89,6 @@ void place_at(const Board& b, Colouring& c, Point p, const SectorValues* quiet,
   }
 }
 
-// Returns the slot of entry `at` of sv, prefetching its value when it is in memory.
-ChildLookup::Slot prefetched(const SectorValues* sv, uint64_t at) {
-  if (sv && !sv->reader) __builtin_prefetch(&sv->values[at]);
-  return {sv, at};
-}
-
 // Colourings of one occupied set folded together (at most; a set with more is split).
 constexpr size_t GROUP = 2048;
 // Colourings whose successors at one point are ranked before their values are read.
@@ -134,7 +128,9 @@ void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& in
         int n = 0;
         for (Bitboard empty = b.all & ~occupied; empty;)
           place_at(b, group[g], pop_lsb(empty), quiet, mill, sets,
-                   [&](const SectorValues* sv, uint64_t at) { slots[n++] = prefetched(sv, at); });
+                   [&](const SectorValues* sv, uint64_t at) {
+                     slots[n++] = ChildLookup::prefetched(sv, at);
+                   });
         SuccessorValues c;
         for (int k = 0; k < n; ++k) c.value[k] = lookup.value(slots[k]), c.zeroing[k] = false;
         c.n = n;
@@ -156,7 +152,7 @@ void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& in
         int n = 0;
         for (size_t g = g0; g < std::min(group.size(), g0 + BATCH); ++g)
           place_at(b, group[g], p, quiet, mill, sets, [&](const SectorValues* sv, uint64_t at) {
-            slots[n] = prefetched(sv, at), owner[n++] = uint16_t(g);
+            slots[n] = ChildLookup::prefetched(sv, at), owner[n++] = uint16_t(g);
           });
         for (int k = 0; k < n; ++k) folds[owner[k]].add(lookup.value(slots[k]));
       }

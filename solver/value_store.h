@@ -91,6 +91,12 @@ class ChildLookup {
     const SectorValues* sv;
     uint64_t index;
   };
+  // Returns the slot of entry `at` of sv (null: a terminal sector), prefetching its value
+  // when sv is in memory, for a read after the slots of many children are made.
+  static Slot prefetched(const SectorValues* sv, uint64_t at) {
+    if (sv && !sv->reader) __builtin_prefetch(&sv->values[at]);
+    return {sv, at};
+  }
   // Returns the slot's value as parents read it.
   ValueCode value(const Slot& s) const { return s.sv ? view(s.sv->at(s.index)) : TERMINAL_VALUE; }
 
@@ -111,7 +117,7 @@ class ChildLookup {
   void rank(PendingLookup& p) const {
     if (!p.sv) return;
     p.index = p.sv->index->rank(p.us, p.located).index;
-    if (!p.sv->reader) __builtin_prefetch(&p.sv->values[p.index]);
+    prefetched(p.sv, p.index);
   }
   ValueCode value(const PendingLookup& p) const { return value(Slot{p.sv, p.index}); }
 
