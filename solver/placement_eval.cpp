@@ -13,7 +13,13 @@ constexpr int PREFETCH_LINES = 32;
 // index, O + p - r in the mill child's, each located on first use.
 class ChildSets {
  public:
-  ChildSets(const SectorIndex* quiet, const SectorIndex* mill) : quiet_(quiet), mill_(mill) {}
+  // `mill_child`: the parent sector has a mill child (successor_sectors), whose index is
+  // `mill` unless that child is terminal.
+  ChildSets(const SectorIndex* quiet, const SectorIndex* mill, bool mill_child)
+      : quiet_(quiet), mill_(mill), mill_child_(mill_child) {}
+
+  // Returns whether a placement may close a mill and remove a stone in this sector.
+  bool mill_child() const { return mill_child_; }
 
   // Starts on the parent set `occupied`: forgets what was located for the last one.
   void reset(Bitboard occupied) {
@@ -57,6 +63,7 @@ class ChildSets {
  private:
   const SectorIndex* quiet_;
   const SectorIndex* mill_;
+  bool mill_child_;
   Bitboard occupied_ = 0;
   Bitboard have_quiet_ = 0;
   Bitboard have_mill_[MAX_POINTS] = {};
@@ -78,6 +85,7 @@ template <class Emit>
 void place_at(const Board& b, Colouring& c, Point p, const SectorValues* quiet,
               const SectorValues* mill, ChildSets& sets, Emit emit) {
   if (c.them && b.closes_mill(c.us | bit(p), p)) {
+    assert(sets.mill_child() && "a mill closed where successor_sectors gave no mill child");
     if (c.removable == Colouring::UNKNOWN) c.removable = b.removable(c.them);
     // The child: the opponent to move with r removed, against own.
     for (Bitboard r = c.removable; r;) {
@@ -106,7 +114,8 @@ void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& in
   const std::vector<Sector> next = successor_sectors(s);
   const SectorValues* const quiet = lookup.values_of(next[0]);
   const SectorValues* const mill = next.size() > 1 ? lookup.values_of(next[1]) : nullptr;
-  ChildSets sets(quiet ? quiet->index.get() : nullptr, mill ? mill->index.get() : nullptr);
+  ChildSets sets(quiet ? quiet->index.get() : nullptr, mill ? mill->index.get() : nullptr,
+                 next.size() > 1);
   const Metric metric = lookup.metric();
   const int loss_step = metric == Metric::FIFTY ? 3 : 1;
   std::vector<Colouring> group;

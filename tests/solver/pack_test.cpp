@@ -86,8 +86,9 @@ ProbeDepth expect_probe_depth(const Variant& v, const std::function<bool(const S
       n.derived_movement += !s.placement();
       const int d = plies(s);
       EXPECT_LE(d, 3) << v.name << " " << sector_name(s);
-      if (d == 3)
+      if (d == 3) {
         EXPECT_TRUE(s.us_hand == 1 && s.them_hand == 1) << v.name << " " << sector_name(s);
+      }
       n.deepest = std::max(n.deepest, d);
     }
   return n;
@@ -178,8 +179,12 @@ TEST(Pack, ADirectoryPackedUnderTheEarlierPlacementRuleKeepsItsPlacementStored) 
   int kept = 0, movement_derived = 0;
   for (const PackedSector& p : *packed) {
     const Sector& s = p.sector;
-    if (s.placement() && s.us_hand >= 2) EXPECT_TRUE(p.kept_stored) << sector_name(s);
-    if (!s.placement()) EXPECT_FALSE(p.kept_stored) << sector_name(s);
+    if (s.placement() && s.us_hand >= 2) {
+      EXPECT_TRUE(p.kept_stored) << sector_name(s);
+    }
+    if (!s.placement()) {
+      EXPECT_FALSE(p.kept_stored) << sector_name(s);
+    }
     kept += p.kept_stored;
     movement_derived += !s.placement() && !p.kept_stored;
   }
