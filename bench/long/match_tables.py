@@ -98,8 +98,9 @@ def players(a, levels):
                 rows[who] = match(a.build, a.variant, white, black, a.games, a.seed, a.db,
                                   a.starts)
             (p, pe), (s, se) = side_score(rows["perfect"], colour), side_score(rows["strong"], colour)
-            z = (p - s) / math.sqrt(pe * pe + se * se) if pe + se > 0 else float("nan")
-            print("| against %s | %s | %s | %.1f%% | %s | %.1f%% | %+.1f |" % (
+            # No z when neither score varies (both won, or both drew, every game).
+            z = "%+.1f" % ((p - s) / math.sqrt(pe * pe + se * se)) if pe + se > 0 else "–"
+            print("| against %s | %s | %s | %.1f%% | %s | %.1f%% | %s |" % (
                 opponent, colour, wdl(rows["perfect"], colour), 100 * p,
                 wdl(rows["strong"], colour), 100 * s, z))
 
