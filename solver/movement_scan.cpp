@@ -60,8 +60,9 @@ void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, 
       value = code_of_distance(fold.worst_loss());
     } else {
       assert(inside * orbit < HAS_EXITS);
+      assert(n == 0 || (fold.worst_loss() % 2 == 0 && fold.worst_loss() <= MAX_DISTANCE + 1));
       count = uint16_t(inside * orbit) | (n > 0 ? HAS_EXITS : 0);
-      value = DRAW;
+      value = n > 0 ? pending_loss(fold.worst_loss()) : DRAW;
     }
   });
 }

@@ -17,9 +17,26 @@ namespace millbase {
 // What the scan leaves in a position's counter besides (moves inside) x (orbit size).
 constexpr uint16_t CANNOT_LOSE = 0xFFFF;
 // The counter's top bit, set beside (moves inside) x (orbit size), always below it, when
-// the position has exits (all of them to won children): the levels then fold them again
-// to find its loss's distance, and skip that for a position without exits.
+// the position has exits (all of them to won children): its value then holds the
+// longest of their losses as a pending loss (below), which the levels read only then.
 constexpr uint16_t HAS_EXITS = 0x8000;
+
+// A pending loss: the value the scan leaves in a position with moves inside and exits,
+// all of them to won children. It is no game value and never reaches a table: the code
+// lies beyond every stored one (db/value.h) and keeps L, the longest loss by an exit
+// (loss_step + the largest distance of a won child), which is even as every loss's
+// distance is:
+//     (1) code = PENDING_LOSS_BASE + L / 2,   2 <= L <= MAX_DISTANCE + 1,
+// so PENDING_LOSS_BASE < code <= 0xC002. The levels read it as unresolved; what no level
+// resolves is a draw.
+constexpr ValueCode PENDING_LOSS_BASE = WIN_NOT_STORED;
+
+// Returns the pending loss of longest exit loss L, by (1).
+constexpr ValueCode pending_loss(int longest) { return ValueCode(PENDING_LOSS_BASE + longest / 2); }
+// Returns true for a pending loss.
+constexpr bool is_pending_loss(ValueCode v) { return v > PENDING_LOSS_BASE; }
+// Returns L of a pending loss, by (1).
+constexpr int longest_exit_loss(ValueCode v) { return 2 * (v - PENDING_LOSS_BASE); }
 
 // For entries [begin, end) of movement sector s (in a unit with internal moves: both
 // sides have three stones or more), with index `index`, sets values[i - begin] and
@@ -30,8 +47,9 @@ constexpr uint16_t HAS_EXITS = 0x8000;
 //    a drawn one: the fold of its exits (a win, or a draw) and CANNOT_LOSE;
 //  - with no move inside the unit: a loss in 1 + its longest exit win (its count
 //    untouched);
-//  - otherwise a draw, to be resolved by the levels, and (moves inside) x (orbit size),
-//    with HAS_EXITS when it has exits.
+//  - otherwise (moves inside) x (orbit size), to be resolved by the levels, with a draw
+//    when it has no exits, or with HAS_EXITS and the pending loss of its longest exit
+//    loss when it has some.
 // Exits are folded with `loss_step` (1, or 3 under the 50-ply rule, where they are
 // zeroing moves: fifty).
 void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,

@@ -6,7 +6,9 @@
 //     (exits) into solved sectors: an exit to a loss in k makes the position a win in at
 //     most k + 1 (stored at once as a tentative win in k + 1); an exit to a draw means it
 //     can never lose. Otherwise the position waits for its moves inside the unit: its
-//     counter is (moves inside the unit) x (orbit size of the position).
+//     counter is (moves inside the unit) x (orbit size of the position), and its value
+//     keeps the longest loss by an exit, if it has exits (a pending loss,
+//     solver/movement_scan.h), so that no level folds the exits again.
 //  2. Levels d = 0, 1, 2, ...: the positions whose value is "in d" (all losses when d is
 //     even, all wins when d is odd) pass it to their predecessors inside the unit. A
 //     loss in d makes each predecessor that is unresolved, or a tentative win in more
@@ -17,7 +19,7 @@
 //     Weighting by orbit sizes makes the counters exact under symmetry reduction: for
 //     positions c and Q, (unmoves of Q landing in c's orbit) x |orbit Q| equals
 //     (moves of c landing in Q's orbit) x |orbit c|.
-//  3. What no level resolves is a draw.
+//  3. What no level resolves is a draw (pending losses included).
 // Under the 50-ply rule (Metric::FIFTY, values are fifty codes, db/value.h (1)-(4)) the
 // same levels compute z: an exit is a zeroing move, worth a win in 1 (D = 1) or a loss
 // in 1 (D = 2) by its child's value at counter 0 whatever the child's distance; a loss
@@ -46,7 +48,6 @@
 #include "solver/parallel_for_each.h"
 #include "solver/progress.h"
 #include "solver/range_eval.h"
-#include "solver/successors.h"
 
 namespace millbase {
 
@@ -85,7 +86,7 @@ class UnitSolver {
       scan();
       timer.lap(times.scan);
       propagate();
-      if (fifty_) draw_beyond_cap();
+      settle();
       timer.lap(times.levels);
     } else {
       evaluate_all();
@@ -140,31 +141,21 @@ class UnitSolver {
     });
   }
 
-  // Under the 50-ply rule: makes a draw of every value beyond the last level, z > 50.
-  void draw_beyond_cap() {
+  // Returns true for a value that a level passes on: a win or a loss, not a draw or a
+  // pending loss.
+  static bool queued(ValueCode v) { return v != DRAW && !is_pending_loss(v); }
+
+  // Makes a draw of every position no level resolved (a pending loss) and, under the
+  // 50-ply rule, of every value beyond the last level, z > 50.
+  void settle() {
     parallel_tasks([&](size_t task) {
       const auto [begin, end] = range(task);
       ValueCode* const values = out_[tasks_[task].first].values.data();
       for (uint64_t i = begin; i < end; ++i)
-        if (values[i] != DRAW && distance(values[i]) > last_level_cap_) values[i] = DRAW;
+        if (is_pending_loss(values[i]) ||
+            (fifty_ && values[i] != DRAW && distance(values[i]) > last_level_cap_))
+          values[i] = DRAW;
     });
-  }
-
-  // Folds the values of the exits (successors outside the unit); counts the others.
-  // In a movement unit (a-b with b-a) a move stays inside exactly when it removes nothing.
-  ValueFolder exits(int id, Bitboard us, Bitboard them, int* inside) const {
-    ValueFolder fold(loss_step_);
-    for_each_successor(v_, out_[id].sector, us, them,
-                       [&](Move m, const Sector& cs, Bitboard cu, Bitboard ct) {
-                         assert((local(cs) >= 0) == (m.remove == NO_POINT));
-                         if (m.remove == NO_POINT)
-                           ++*inside;
-                         else if (fifty_)
-                           fold.add_zeroing(children_(cs, cu, ct));
-                         else
-                           fold.add(children_(cs, cu, ct));
-                       });
-    return fold;
   }
 
   void scan() {
@@ -182,7 +173,7 @@ class UnitSolver {
       for (uint64_t span = begin; span < end; span += SPAN) {
         uint64_t mask = 0;
         for (uint64_t i = span; i < std::min(span + SPAN, end); ++i)
-          if (sv.values[i] != DRAW)
+          if (queued(sv.values[i]))
             mask |= level_bit(distance(sv.values[i])),
                 last = std::max(last, distance(sv.values[i]));
         pending_[first_span_[id] + span / SPAN] = mask;
@@ -261,7 +252,7 @@ class UnitSolver {
         ++found;
         batch.push_back(i);
         if (batch.size() == PROPAGATION_BATCH) pass_on(id, batch, updates, d);
-      } else if (value > code) {
+      } else if (value > code && queued(value)) {
         later = true;
       }
     }
@@ -311,9 +302,10 @@ class UnitSolver {
   }
 
   // Passes the value resolved at level d to the predecessor u. After a win only the
-  // counter is read: a won position's counter is CANNOT_LOSE (set when it is resolved)
-  // and a lost one's is zero (beside HAS_EXITS) and receives no more decrements, so any
-  // other counter belongs to an unresolved position.
+  // counter is read (and the value, when the counter reaches zero with HAS_EXITS): a
+  // won position's counter is CANNOT_LOSE (set when it is resolved) and a lost one's is
+  // zero (beside HAS_EXITS) and receives no more decrements, so any other counter
+  // belongs to an unresolved position.
   void update(const Update& u, int d) {
     std::atomic_ref<ValueCode> value(out_[u.id].values[u.index]);
     std::atomic_ref<uint16_t> count(counts_[u.id][u.index]);
@@ -321,7 +313,7 @@ class UnitSolver {
       const ValueCode win = code_of_distance(d + 1);
       ValueCode seen = value.load(std::memory_order_relaxed);
       do {
-        if (seen != DRAW && !(is_win(seen) && seen > win)) return;
+        if (queued(seen) && !(is_win(seen) && seen > win)) return;
       } while (!value.compare_exchange_weak(seen, win));
       count.store(CANNOT_LOSE, std::memory_order_relaxed);
       post(u.id, u.index, d + 1, d);
@@ -330,16 +322,16 @@ class UnitSolver {
     if (count.load(std::memory_order_relaxed) == CANNOT_LOSE) return;
     const uint16_t before = count.fetch_sub(uint16_t(u.orbit));
     if ((before & ~HAS_EXITS) != u.orbit) return;
-    // Every successor is won: a loss, final now, passed on at its level (its exits are
-    // folded again only if it has some). The store is relaxed: level d's reads see it
-    // through post()'s read-modify-write when the two levels share a bit, and later
-    // levels after the barrier that ends this one.
+    // Every successor is won: a loss, final now, passed on at its level (no sooner than
+    // its longest exit loss, which its value keeps if it has exits). The store is
+    // relaxed: level d's reads see it through post()'s read-modify-write when the two
+    // levels share a bit, and later levels after the barrier that ends this one. No
+    // other thread writes the value in a level that passes on wins.
     int level = d + loss_step_;
     if (before & HAS_EXITS) {
-      Bitboard us, them;
-      out_[u.id].index->unrank(u.index, us, them);
-      int inside = 0;
-      level = std::max(level, exits(u.id, us, them, &inside).worst_loss());
+      const ValueCode pending = value.load(std::memory_order_relaxed);
+      assert(is_pending_loss(pending));
+      level = std::max(level, longest_exit_loss(pending));
     }
     value.store(code_of_distance(level), std::memory_order_relaxed);
     post(u.id, u.index, level, d);
