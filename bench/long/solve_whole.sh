@@ -6,13 +6,20 @@
 # are skipped; the solve skips the units already written), and the costs add up over
 # the legs.
 #
+# The verify runs in parts of about VERIFY_PART positions (default 4G), the sectors in
+# the solve's order, each part a step of its own (verify.1, verify.2, ...: a stop loses
+# one part at most), then `verify --quick` of the whole directory (every table there,
+# every block's checksum). A part fails unless it recomputed each of its sectors with
+# no mismatch, no missing and no damaged table.
+#
 # Each step STEP leaves in RUNDIR: STEP.json (its --json report), and for each leg K of
 # it STEP.err.K (progress and errors) and STEP.time.K (`/usr/bin/time -v`: wall, CPU, peak
 # memory); RUNDIR/run.log has lines "start STEP leg K", "rc" and "done STEP" with UTC
 # times and the tables written so far, and every ALIVE_SECONDS (600) a line "alive" with
-# the same. At the end (or with --costs alone) it prints one line per step: legs, wall,
-# user and system CPU summed over the legs, peak RSS; and the legs that were stopped
-# (killed, or the machine stopped), with their wall time by run.log's lines.
+# the same. At the end (or with --costs alone) it prints one line per step (the parts of
+# the verify summed in one, each part a leg): legs, wall, user and system CPU summed
+# over the legs, peak RSS; and the legs that were stopped (killed, or the machine
+# stopped), with their wall time by run.log's lines.
 #
 # Usage: bench/long/solve_whole.sh BUILD VARIANT TABLES RUNDIR [--fifty] [--memory 20G]
 #            [--min-free 10G]
@@ -34,13 +41,15 @@ usage() {
 }
 
 # Prints the cost of each finished step, in the order they ran, summed over its legs
-# (RUNDIR/STEP.time.K, and RUNDIR/STEP.time of runs before legs were counted).
+# (RUNDIR/STEP.time.K, and RUNDIR/STEP.time of runs before legs were counted); the
+# parts STEP.1, STEP.2, ... of a step in one line.
 costs() {
-  local run=$1 name
-  printf '%-16s %4s %10s %10s %10s %9s\n' step legs wall user system "peak RSS"
-  for name in $(sed -n 's/^done //p' "$run/run.log" 2>/dev/null); do
-    ls "$run/$name".time* > /dev/null 2>&1 || continue
-    cat "$run/$name".time* | awk -v name="$name" -F': ' '
+  local run=$1 name files
+  printf '%-18s %4s %10s %10s %10s %9s\n' step legs wall user system "peak RSS"
+  for name in $(sed -n 's/^done //p' "$run/run.log" 2>/dev/null | sed 's/\.[0-9]*$//' | uniq); do
+    files=$(ls "$run/$name".time* "$run/$name".[0-9]*.time* 2>/dev/null) || [ -n "$files" ] ||
+      continue
+    cat $files | awk -v name="$name" -F': ' '
       /Command being timed/ { ++legs }
       /Elapsed \(wall clock\)/ { n = split($2, p, ":"); w = 0
                                  for (i = 1; i <= n; ++i) w = w * 60 + p[i]
@@ -48,7 +57,7 @@ costs() {
       /User time/ { user += $2 }
       /System time/ { sys += $2 }
       /Maximum resident/ { if ($2 / 1048576 > rss) rss = $2 / 1048576 }
-      END { printf "%-16s %4d %9.0fs %9.0fs %9.0fs %7.2f GB\n", name, legs, wall, user, sys, rss }'
+      END { printf "%-18s %4d %9.0fs %9.0fs %9.0fs %7.2f GB\n", name, legs, wall, user, sys, rss }'
   done
   stopped "$run"
 }
@@ -64,7 +73,7 @@ stopped() {
     [ -n "$last" ] || last="? $name leg $leg $first tables $n0"
     t1=$(awk '{ print $(NF - 2) }' <<< "$last") n1=$(awk '{ print $NF }' <<< "$last")
     t0=$(date -d "$first" +%s) t1=$(date -d "$t1" +%s)
-    printf '%-16s leg %d stopped: %ds of wall time or more, tables %d to %d\n' "$name" \
+    printf '%-18s leg %d stopped: %ds of wall time or more, tables %d to %d\n' "$name" \
       "$leg" $((t1 - t0)) "$n0" "$n1"
   done
 }
@@ -136,17 +145,57 @@ step() {
   echo "done $name" >> "$log"
 }
 
+# Returns 0 when the verify report $1 recomputed $2 sectors with no mismatch, no missing,
+# damaged or skipped table (a packed directory is verified whole, not in parts).
+verified() {
+  python3 - "$1" "$2" <<'PY' || { echo "solve_whole.sh: $1 is not a clean check of its $2 sectors" >&2; return 1; }
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = any(r[k] for k in ("mismatches", "missing_tables", "damaged_tables", "skipped_sectors"))
+sys.exit(1 if bad or r["sectors"] != int(sys.argv[2]) else 0)
+PY
+}
+
+# verify_in_parts NAME DB ARGS...: the parts NAME.K of the verify of DB (ARGS: the
+# variant and rule), then NAME_quick; the parts' sectors are listed once in
+# RUNDIR/NAME.parts, a line a part.
+verify_in_parts() {
+  local name=$1 db=$2 parts="$run/$1.parts" k=0 line sector
+  shift 2
+  grep -qx "done $name" "$log" 2>/dev/null && return 0  # verified whole by an older run
+  if [ ! -s "$parts" ]; then
+    "$bin" sectors "${v[@]}" --json | python3 -c '
+import json, sys
+part, size, limit = [], 0, int(sys.argv[1])
+for unit in json.load(sys.stdin)["units"]:
+    for s in unit["sectors"]:
+        part.append(s["name"]); size += s["positions"]
+    if size >= limit:
+        print(*part); part, size = [], 0
+if part: print(*part)' "$(numfmt --from=si "${VERIFY_PART:-4G}")" > "$parts.tmp" &&
+      mv "$parts.tmp" "$parts" || return 1
+  fi
+  while read -r line <&3; do
+    k=$((k + 1))
+    local args=()
+    for sector in $line; do args+=(--sector "$sector"); done
+    step "$name.$k" verify "$@" --db "$db" --memory "$memory" "${args[@]}" &&
+      verified "$run/$name.$k.json" "$(wc -w <<< "$line")" || return 1
+  done 3< "$parts"
+  step "${name}_quick" verify "$@" --db "$db" --quick
+}
+
 v=(--variant "$variant")
 step solve solve "${v[@]}" --out "$tables" --memory "$memory" &&
   step stats stats "${v[@]}" --db "$tables" --longest &&
   step openings openings "${v[@]}" --db "$tables" &&
-  step verify verify "${v[@]}" --db "$tables" || exit 1
+  verify_in_parts verify "$tables" "${v[@]}" || exit 1
 if [ $fifty = 1 ]; then
   f=(--rule fifty --db "$tables-fifty")
   step fifty_solve solve "${v[@]}" --rule fifty --plain "$tables" --out "$tables-fifty" \
     --memory "$memory" &&
     step fifty_stats stats "${v[@]}" "${f[@]}" --longest &&
     step fifty_openings openings "${v[@]}" "${f[@]}" &&
-    step fifty_verify verify "${v[@]}" "${f[@]}" || exit 1
+    verify_in_parts fifty_verify "$tables-fifty" "${v[@]}" --rule fifty || exit 1
 fi
 costs "$run"
