@@ -146,7 +146,7 @@ step() {
 }
 
 # Returns 0 when the verify report $1 recomputed $2 sectors with no mismatch, no missing,
-# damaged or skipped table (a packed directory is verified whole, not in parts).
+# damaged or skipped table.
 verified() {
   python3 - "$1" "$2" <<'PY' || { echo "solve_whole.sh: $1 is not a clean check of its $2 sectors" >&2; return 1; }
 import json, sys
