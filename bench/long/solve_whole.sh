@@ -47,8 +47,8 @@ costs() {
   local run=$1 name files
   printf '%-18s %4s %10s %10s %10s %9s\n' step legs wall user system "peak RSS"
   for name in $(sed -n 's/^done //p' "$run/run.log" 2>/dev/null | sed 's/\.[0-9]*$//' | uniq); do
-    files=$(ls "$run/$name".time* "$run/$name".[0-9]*.time* 2>/dev/null) || [ -n "$files" ] ||
-      continue
+    files=$(ls "$run/$name".time* "$run/$name".[0-9]*.time* 2>/dev/null)
+    [ -n "$files" ] || continue
     cat $files | awk -v name="$name" -F': ' '
       /Command being timed/ { ++legs }
       /Elapsed \(wall clock\)/ { n = split($2, p, ":"); w = 0
