@@ -3,11 +3,32 @@
 # 427 M positions, a few minutes) solved with one and with two threads are byte for
 # byte those of commit ab7ba36, whose SHA-256 sums are in tests/tools/table_sums/
 # nine6.sha256 (tests/tools/identical_tables.sh checks six and five the same way in CI).
+# With --whole DIR it checks instead a whole solve already in DIR (685 tables) against
+# nine-whole.sha256, the sums of cd4db06's whole solve (the same 16 first tables as
+# ab7ba36's; bench/history/twice-as-fast.md): about a minute of reading 11.7 GB.
 # Usage: bench/long/identical_nine.sh [build dir]
+#        bench/long/identical_nine.sh --whole DIR
 set -euo pipefail
+sum_dir=$(cd "$(dirname "$0")/../../tests/tools/table_sums" && pwd)
+
+# Fails (exit 1, naming $3) unless directory $1 holds exactly the tables of sums file $2,
+# each with its sum.
+check() {
+  local dir=$1 sums=$2 what=$3
+  diff <(cd "$dir" && ls ./*.mbt | sed 's|^\./||' | sort) <(awk '{print $2}' "$sums" | sort) ||
+    { echo "FAIL: $what: other tables than the reference"; exit 1; }
+  (cd "$dir" && sha256sum --quiet -c "$sums") || { echo "FAIL: $what: tables differ"; exit 1; }
+}
+
+if [ "${1:-}" = --whole ]; then
+  dir=${2:?usage: identical_nine.sh --whole DIR}
+  check "$dir" "$sum_dir/nine-whole.sha256" "$dir against cd4db06's whole solve"
+  echo "nine whole: $(wc -l <"$sum_dir/nine-whole.sha256") tables identical to cd4db06's"
+  exit 0
+fi
 build=${1:-build}
 bin="$build/millbase"
-sums=$(cd "$(dirname "$0")/../../tests/tools/table_sums" && pwd)/nine6.sha256
+sums=$sum_dir/nine6.sha256
 [ -x "$bin" ] || { echo "no $bin: build first (cmake --build $build)" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -15,9 +36,6 @@ for threads in 1 2; do
   out="$tmp/j$threads"
   start=$(date +%s)
   "$bin" solve --variant nine --max-stones 6 --out "$out" -q -j "$threads" >/dev/null
-  diff <(cd "$out" && ls ./*.mbt | sed 's|^\./||') <(awk '{print $2}' "$sums") ||
-    { echo "FAIL: -j$threads: other tables than the reference"; exit 1; }
-  (cd "$out" && sha256sum --quiet -c "$sums") ||
-    { echo "FAIL: -j$threads: tables differ from ab7ba36's"; exit 1; }
+  check "$out" "$sums" "-j$threads against ab7ba36's"
   echo "nine up to 6-6, -j$threads: $(wc -l <"$sums") tables identical to ab7ba36's ($(($(date +%s) - start)) s)"
 done
