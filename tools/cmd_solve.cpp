@@ -11,6 +11,7 @@
 #include "solver/child_tables.h"
 #ifdef MILLBASE_MPI
 #include "solver/mpi_solve.h"
+#include "solver/pack.h"
 #endif
 #include "solver/solve.h"
 #include "solver/unit_memory.h"
@@ -215,6 +216,7 @@ int run_sectors(const SectorsArgs& a) {
             .field("us_hand", s.us_hand)
             .field("them_hand", s.them_hand)
             .field("positions", SectorIndex::count(*v->board, s.us, s.them))
+            .field("derived_when_packed", derived_when_packed(s))
             .end_object();
       json.end_array().key("reads").begin_array();
       for (const Sector& c : u.children) json.value(sector_name(c));

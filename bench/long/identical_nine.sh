@@ -11,18 +11,12 @@
 set -euo pipefail
 sum_dir=$(cd "$(dirname "$0")/../../tests/tools/table_sums" && pwd)
 
-# Fails (exit 1, naming $3) unless directory $1 holds exactly the tables of sums file $2,
-# each with its sum.
-check() {
-  local dir=$1 sums=$2 what=$3
-  diff <(cd "$dir" && ls ./*.mbt | sed 's|^\./||' | sort) <(awk '{print $2}' "$sums" | sort) ||
-    { echo "FAIL: $what: other tables than the reference"; exit 1; }
-  (cd "$dir" && sha256sum --quiet -c "$sums") || { echo "FAIL: $what: tables differ"; exit 1; }
-}
+# shellcheck source=../../tests/tools/same_tables.sh
+source "$(dirname "$0")/../../tests/tools/same_tables.sh"
 
 if [ "${1:-}" = --whole ]; then
   dir=${2:?usage: identical_nine.sh --whole DIR}
-  check "$dir" "$sum_dir/nine-whole.sha256" "$dir against cd4db06's whole solve"
+  same_tables "$dir" "$sum_dir/nine-whole.sha256" "$dir against cd4db06's whole solve"
   echo "nine whole: $(wc -l <"$sum_dir/nine-whole.sha256") tables identical to cd4db06's"
   exit 0
 fi
@@ -36,6 +30,6 @@ for threads in 1 2; do
   out="$tmp/j$threads"
   start=$(date +%s)
   "$bin" solve --variant nine --max-stones 6 --out "$out" -q -j "$threads" >/dev/null
-  check "$out" "$sums" "-j$threads against ab7ba36's"
+  same_tables "$out" "$sums" "-j$threads against ab7ba36's"
   echo "nine up to 6-6, -j$threads: $(wc -l <"$sums") tables identical to ab7ba36's ($(($(date +%s) - start)) s)"
 done

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A whole variant, solved and checked step by step, and what each step cost: the solve,
-# `stats --longest`, `openings`, a whole `verify`; with --fifty then the 50-ply solve
-# (reading the plain tables) and the same three checks of it. Runs of hours, in legs:
+# `stats --longest`, `openings`, a whole `verify`; with --pack the verify checks only the
+# tables the pack keeps stored, and `pack` then checks each table it derives, so every
+# position is still recomputed once; with --fifty then the 50-ply solve (reading the
+# plain tables) and the same checks of it. Runs of hours, in legs:
 # rerun the same command after a stop and it goes on where it stopped (finished steps
 # are skipped; the solve skips the units already written), and the costs add up over
 # the legs.
@@ -10,7 +12,10 @@
 # the solve's order, each part a step of its own (verify.1, verify.2, ...: a stop loses
 # one part at most), then `verify --quick` of the whole directory (every table there,
 # every block's checksum). A part fails unless it recomputed each of its sectors with
-# no mismatch, no missing and no damaged table.
+# no mismatch, no missing and no damaged table. With --pack the parts hold the sectors
+# `millbase sectors --json` marks "derived_when_packed": false, the pack (in place,
+# resumable: a rerun skips the tables already derived) must keep none of the others
+# stored, and the quick verify comes after it.
 #
 # Each step STEP leaves in RUNDIR: STEP.json (its --json report), and for each leg K of
 # it STEP.err.K (progress and errors) and STEP.time.K (`/usr/bin/time -v`: wall, CPU, peak
@@ -21,8 +26,8 @@
 # over the legs, peak RSS; and the legs that were stopped (killed, or the machine
 # stopped), with their wall time by run.log's lines.
 #
-# Usage: bench/long/solve_whole.sh BUILD VARIANT TABLES RUNDIR [--fifty] [--memory 20G]
-#            [--min-free 10G]
+# Usage: bench/long/solve_whole.sh BUILD VARIANT TABLES RUNDIR [--fifty] [--pack]
+#            [--memory 20G] [--min-free 10G]
 #        bench/long/solve_whole.sh --costs RUNDIR
 #   TABLES     the plain tables' directory; the 50-ply ones go to TABLES-fifty
 #   --min-free no step starts with less free space than this where TABLES lies (a solve
@@ -86,10 +91,11 @@ fi
 [ $# -ge 4 ] || usage
 build=$1 variant=$2 tables=$3 run=$4
 shift 4
-fifty=0 memory=20G min_free=10G
+fifty=0 pack=0 memory=20G min_free=10G
 while [ $# -gt 0 ]; do
   case $1 in
     --fifty) fifty=1 ;;
+    --pack) pack=1 ;;
     --memory) [ $# -ge 2 ] || usage; memory=$2; shift ;;
     --min-free) [ $# -ge 2 ] || usage; min_free=$2; shift ;;
     *) echo "solve_whole.sh: unknown option '$1'" >&2; usage ;;
@@ -157,8 +163,8 @@ PY
 }
 
 # verify_in_parts NAME DB ARGS...: the parts NAME.K of the verify of DB (ARGS: the
-# variant and rule), then NAME_quick; the parts' sectors are listed once in
-# RUNDIR/NAME.parts, a line a part.
+# variant and rule); the parts' sectors are listed once in RUNDIR/NAME.parts, a line a
+# part. With --pack, only the sectors the pack keeps stored.
 verify_in_parts() {
   local name=$1 db=$2 parts="$run/$1.parts" k=0 line sector
   shift 2
@@ -166,13 +172,17 @@ verify_in_parts() {
   if [ ! -s "$parts" ]; then
     "$bin" sectors "${v[@]}" --json | python3 -c '
 import json, sys
-part, size, limit = [], 0, int(sys.argv[1])
+part, size, limit, pack = [], 0, int(sys.argv[1]), sys.argv[2] == "1"
 for unit in json.load(sys.stdin)["units"]:
     for s in unit["sectors"]:
+        if pack and "derived_when_packed" not in s:
+            sys.exit("solve_whole.sh: this millbase does not say which sectors a pack derives "
+                     "(sectors --json): build a newer one for --pack")
+        if pack and s["derived_when_packed"]: continue
         part.append(s["name"]); size += s["positions"]
     if size >= limit:
         print(*part); part, size = [], 0
-if part: print(*part)' "$(numfmt --from=si "${VERIFY_PART:-4G}")" > "$parts.tmp" &&
+if part: print(*part)' "$(numfmt --from=si "${VERIFY_PART:-4G}")" $pack > "$parts.tmp" &&
       mv "$parts.tmp" "$parts" || return 1
   fi
   while read -r line <&3; do
@@ -182,20 +192,57 @@ if part: print(*part)' "$(numfmt --from=si "${VERIFY_PART:-4G}")" > "$parts.tmp"
     step "$name.$k" verify "$@" --db "$db" --memory "$memory" "${args[@]}" &&
       verified "$run/$name.$k.json" "$(wc -w <<< "$line")" || return 1
   done 3< "$parts"
-  step "${name}_quick" verify "$@" --db "$db" --quick
 }
 
+# pack_checked NAME DB ARGS...: step NAME, the pack of DB in place (ARGS: the variant and
+# rule), which recomputes every table it derives and checks it against the stored one;
+# fails when the pack kept a table stored, as the verify parts left those to it.
+pack_checked() {
+  local name=$1 db=$2
+  shift 2
+  step "$name" pack "$@" --db "$db" || return 1
+  python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["kept_stored"] != 0)' \
+    "$run/$name.json" && return 0
+  echo "solve_whole.sh: $name kept tables stored (a directory packed before), which no" \
+    "verify part checked: verify them (their names: millbase pack without --json)" >&2
+  return 1
+}
+
+# The options that decide the steps stay those of the first leg.
+options="fifty=$fifty pack=$pack"
+if [ -s "$run/options" ] && [ "$(cat "$run/options")" != "$options" ]; then
+  echo "solve_whole.sh: $run was run with $(cat "$run/options"), not $options: use the" \
+    "same options on every leg" >&2
+  exit 2
+fi
+echo "$options" > "$run/options"
+
 v=(--variant "$variant")
+f=(--rule fifty)
 step solve solve "${v[@]}" --out "$tables" --memory "$memory" &&
   step stats stats "${v[@]}" --db "$tables" --longest &&
   step openings openings "${v[@]}" --db "$tables" &&
   verify_in_parts verify "$tables" "${v[@]}" || exit 1
+if [ $pack = 0 ]; then
+  step verify_quick verify "${v[@]}" --db "$tables" --quick || exit 1
+fi
 if [ $fifty = 1 ]; then
-  f=(--rule fifty --db "$tables-fifty")
-  step fifty_solve solve "${v[@]}" --rule fifty --plain "$tables" --out "$tables-fifty" \
+  step fifty_solve solve "${v[@]}" "${f[@]}" --plain "$tables" --out "$tables-fifty" \
     --memory "$memory" &&
-    step fifty_stats stats "${v[@]}" "${f[@]}" --longest &&
-    step fifty_openings openings "${v[@]}" "${f[@]}" &&
-    verify_in_parts fifty_verify "$tables-fifty" "${v[@]}" --rule fifty || exit 1
+    step fifty_stats stats "${v[@]}" "${f[@]}" --db "$tables-fifty" --longest &&
+    step fifty_openings openings "${v[@]}" "${f[@]}" --db "$tables-fifty" &&
+    verify_in_parts fifty_verify "$tables-fifty" "${v[@]}" "${f[@]}" || exit 1
+  if [ $pack = 0 ]; then
+    step fifty_verify_quick verify "${v[@]}" "${f[@]}" --db "$tables-fifty" --quick || exit 1
+  fi
+fi
+# Packed last: the 50-ply solve reads the plain tables whole.
+if [ $pack = 1 ]; then
+  pack_checked pack "$tables" "${v[@]}" &&
+    step verify_quick verify "${v[@]}" --db "$tables" --quick || exit 1
+  if [ $fifty = 1 ]; then
+    pack_checked fifty_pack "$tables-fifty" "${v[@]}" "${f[@]}" &&
+      step fifty_verify_quick verify "${v[@]}" "${f[@]}" --db "$tables-fifty" --quick || exit 1
+  fi
 fi
 costs "$run"

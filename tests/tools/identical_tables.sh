@@ -9,6 +9,8 @@
 # Usage: identical_tables.sh <millbase binary> <dir of table_sums>
 set -euo pipefail
 bin=$1 sums=$(cd "$2" && pwd)
+# shellcheck source=same_tables.sh
+source "$(dirname "$0")/same_tables.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # Each case: variant, extra solve options, file of sums.
@@ -19,11 +21,7 @@ for case in "six||six" "five||five" "twelve|--max-stones 5|twelve5"; do
     out="$work/$variant-j$threads"
     # shellcheck disable=SC2086  # options is a list of words
     "$bin" solve --variant "$variant" $options --out "$out" -q -j "$threads" >/dev/null
-    # Every table the reference has, with its bytes, and no other.
-    diff <(cd "$out" && ls ./*.mbt | sed 's|^\./||') <(awk '{print $2}' "$sums/$sumfile.sha256") ||
-      { echo "FAIL: $name -j$threads: other tables than the reference"; exit 1; }
-    (cd "$out" && sha256sum --quiet -c "$sums/$sumfile.sha256") ||
-      { echo "FAIL: $name -j$threads: tables differ from the reference"; exit 1; }
+    same_tables "$out" "$sums/$sumfile.sha256" "$name -j$threads"
     echo "$name -j$threads: $(wc -l <"$sums/$sumfile.sha256") tables identical"
   done
 done
