@@ -20,11 +20,12 @@
 # Each step STEP leaves in RUNDIR: STEP.json (its --json report), and for each leg K of
 # it STEP.err.K (progress and errors) and STEP.time.K (`/usr/bin/time -v`: wall, CPU, peak
 # memory); RUNDIR/run.log has lines "start STEP leg K", "rc" and "done STEP" with UTC
-# times and the tables written so far, and every ALIVE_SECONDS (600) a line "alive" with
-# the same. At the end (or with --costs alone) it prints one line per step (the parts of
-# the verify summed in one, each part a leg): legs, wall, user and system CPU summed
-# over the legs, peak RSS; and the legs that were stopped (killed, or the machine
-# stopped), with their wall time by run.log's lines.
+# times and the tables written so far, every ALIVE_SECONDS (600) a line "alive" with
+# the same, and after a solve or a pack "bytes STEP N", the tables' bytes then. At the
+# end (or with --costs alone) it prints one line per step (the parts of the verify
+# summed in one, each part a leg): legs, wall, user and system CPU summed over the legs,
+# peak RSS; the tables' bytes after each solve and pack; and the legs that were stopped
+# (killed, or the machine stopped), with their wall time by run.log's lines.
 #
 # Usage: bench/long/solve_whole.sh BUILD VARIANT TABLES RUNDIR [--fifty] [--pack]
 #            [--memory 20G] [--min-free 10G]
@@ -63,6 +64,9 @@ costs() {
       /System time/ { sys += $2 }
       /Maximum resident/ { if ($2 / 1048576 > rss) rss = $2 / 1048576 }
       END { printf "%-18s %4d %9.0fs %9.0fs %9.0fs %7.2f GB\n", name, legs, wall, user, sys, rss }'
+  done
+  sed -n 's/^bytes //p' "$run/run.log" 2>/dev/null | while read -r name bytes; do
+    printf 'tables after %-12s %16d bytes\n' "$name" "$bytes"
   done
   stopped "$run"
 }
@@ -114,6 +118,12 @@ tables_written() {
   ls "$tables" "$tables-fifty" 2>/dev/null | grep -c '\.mbt$'
 }
 
+# Returns the bytes of the tables in the directories of the run.
+tables_bytes() {
+  find "$tables" "$tables-fifty" -maxdepth 1 -name '*.mbt' -printf '%s\n' 2>/dev/null |
+    awk '{ s += $1 } END { print s + 0 }'
+}
+
 # Returns 0 when the file system of TABLES has at least --min-free bytes free.
 enough_disk() {
   local free need
@@ -149,6 +159,8 @@ step() {
     return 1
   fi
   echo "done $name" >> "$log"
+  # What the disk holds as solved and as packed.
+  case $name in *solve | *pack) echo "bytes $name $(tables_bytes)" >> "$log" ;; esac
 }
 
 # Returns 0 when the verify report $1 recomputed $2 sectors with no mismatch, no missing,

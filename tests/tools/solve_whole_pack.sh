@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/long/solve_whole.sh --pack on five: the verify parts hold exactly the sectors the
 # pack keeps stored; the pack derives all the others (recomputing each) before the quick
-# verify; its cost has a line; a rerun is refused when its options differ from the first
-# leg's. Usage: solve_whole_pack.sh <dir of the millbase binary> <solve_whole.sh>
+# verify; its cost has a line, and the tables' bytes as solved and as packed; a rerun is
+# refused when its options differ from the first leg's.
+# Usage: solve_whole_pack.sh <dir of the millbase binary> <solve_whole.sh>
 set -euo pipefail
 build=$1 script=$2
 work=$(mktemp -d)
@@ -36,6 +37,13 @@ quick_start=$(grep -n '^start verify_quick ' "$work/run/run.log" | cut -d: -f1)
   fail "the quick verify did not follow the pack: $(cat "$work/run/run.log")"
 grep -qx 'done verify_quick' "$work/run/run.log" || fail "no quick verify after the pack"
 grep -Eq '^pack +1 ' "$work/out" || fail "no cost line for the pack: $(cat "$work/out")"
+# The disk as solved and as packed: the pack shrank it, and its figure is the tables' bytes.
+solved=$(awk '$1 == "bytes" && $2 == "solve" { print $3 }' "$work/run/run.log")
+packed=$(awk '$1 == "bytes" && $2 == "pack" { print $3 }' "$work/run/run.log")
+now=$(find "$work/five" -name '*.mbt' -printf '%s\n' | awk '{ s += $1 } END { print s }')
+[ -n "$solved" ] && [ -n "$packed" ] && [ "$packed" -lt "$solved" ] && [ "$packed" = "$now" ] ||
+  fail "bytes as solved '$solved', as packed '$packed', on disk $now"
+grep -Eq "^tables after pack +$packed bytes" "$work/out" || fail "no line of the packed bytes"
 
 rc=0
 run > /dev/null 2> "$work/err" || rc=$?
