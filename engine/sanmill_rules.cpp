@@ -11,7 +11,7 @@ namespace {
 
 enum class Kind : uint8_t { Check, Spin };
 
-// Which values of an option play rules.md's game.
+// Which values of an option play rules.md's game with nine stones (nine or nine-noflying).
 enum class Solved : uint8_t {
   Ours,         // only `ours`
   Any,          // every value: the option changes nothing in a game of nine stones
@@ -23,10 +23,14 @@ struct RuleOption {
   std::string_view name;  // as Sanmill spells it
   Kind kind;
   int min, max;  // Sanmill's range (0..1 for a check)
-  int ours;      // the value of rules.md's game, the default here
+  int ours;      // the value of rules.md's game of nine stones, the default here
   Solved solved;
   bool listed;            // in the handshake; the capture variants' details are not
   std::string_view rule;  // what rules.md says instead, for a refusal
+  // With twelve stones and the diagonal lines (twelve): the one value that plays
+  // rules.md's game, and what rules.md says instead; -1 where `solved` decides as for nine.
+  int twelve = -1;
+  std::string_view twelve_rule = "";
 };
 
 constexpr std::string_view MILLS_ONLY = "rules.md: stones are removed by mills only";
@@ -35,10 +39,13 @@ constexpr std::string_view EVERY_MILL = "rules.md: re-forming a mill counts ever
 // Sanmill's rule options (its ucioption.cpp), in the order refusals are reported.
 constexpr std::array OPTIONS = {
     RuleOption{"PiecesCount", Kind::Spin, 9, 12, 9, Solved::Ours, true,
-               "millbase solves 9 stones a side on this board, nine and nine-noflying"},
+               "millbase solves 9 stones a side without the diagonal lines, nine and "
+               "nine-noflying, and 12 with them, twelve",
+               12},
     RuleOption{"HasDiagonalLines", Kind::Check, 0, 1, 0, Solved::Ours, true,
-               "twelve men's morris, with diagonal lines, is not solved"},
-    RuleOption{"MayFly", Kind::Check, 0, 1, 1, Solved::Any, true, ""},
+               "millbase solves the board with diagonal lines for 12 stones a side, twelve", 1},
+    RuleOption{"MayFly", Kind::Check, 0, 1, 1, Solved::Any, true, "", 1,
+               "twelve is solved with flying at three stones"},
     RuleOption{"FlyPieceCount", Kind::Spin, 3, 4, 3, Solved::FlyingThree, true,
                "rules.md: a side flies with exactly three stones"},
     RuleOption{"PiecesAtLeastCount", Kind::Spin, 3, 5, 3, Solved::Ours, true,
@@ -61,8 +68,10 @@ constexpr std::array OPTIONS = {
     RuleOption{"CustodianCaptureEnabled", Kind::Check, 0, 1, 0, Solved::Ours, true, MILLS_ONLY},
     RuleOption{"InterventionCaptureEnabled", Kind::Check, 0, 1, 0, Solved::Ours, true, MILLS_ONLY},
     RuleOption{"LeapCaptureEnabled", Kind::Check, 0, 1, 0, Solved::Ours, true, MILLS_ONLY},
-    RuleOption{"BoardFullAction", Kind::Spin, 0, 4, 0, Solved::Any, true, ""},
-    RuleOption{"StopPlacingWhenTwoEmptySquares", Kind::Check, 0, 1, 0, Solved::Any, true, ""},
+    RuleOption{"BoardFullAction", Kind::Spin, 0, 4, 0, Solved::Any, true, "", 4,
+               "rules.md: a board filled by placement is a draw, Sanmill's 4 (agreeToDraw)"},
+    RuleOption{"StopPlacingWhenTwoEmptySquares", Kind::Check, 0, 1, 0, Solved::Any, true, "", 0,
+               "rules.md: placement goes on until both hands are empty"},
     RuleOption{"NMoveRule", Kind::Spin, 10, 200, 50, Solved::Ours, true,
                "rules.md: a game is drawn after 50 plies without a mill"},
     RuleOption{"EndgameNMoveRule", Kind::Spin, 5, 200, 100, Solved::AtLeastDraw, true,
@@ -132,17 +141,23 @@ Status SanmillRules::set(std::string_view name, std::string_view value) {
 Result<const Variant*> SanmillRules::variant() const {
   const bool flying = values_[find("mayfly")];
   const int draw_plies = values_[find("nmoverule")];
+  // Twelve stones on the board with diagonal lines: twelve, where the board can fill.
+  const bool twelve = values_[find("piecescount")] == 12 && values_[find("hasdiagonallines")];
   for (size_t i = 0; i < OPTIONS.size(); ++i) {
     const RuleOption& o = OPTIONS[i];
     const int v = values_[i];
-    const bool solved = o.solved == Solved::Any ||
+    const bool by_twelve = twelve && o.twelve >= 0;
+    const bool solved =
+        by_twelve ? v == o.twelve
+                  : o.solved == Solved::Any ||
                         (o.solved == Solved::FlyingThree && (!flying || v == o.ours)) ||
                         (o.solved == Solved::AtLeastDraw && v >= draw_plies) || v == o.ours;
     if (!solved)
       return Status::error(
           "the rule options select a game millbase has not solved: " + std::string(o.name) + " " +
-          shown(o, v) + " (" + std::string(o.rule) + ")");
+          shown(o, v) + " (" + std::string(by_twelve ? o.twelve_rule : o.rule) + ")");
   }
+  if (twelve) return &TWELVE;
   return flying ? &NINE : &NINE_NOFLYING;
 }
 

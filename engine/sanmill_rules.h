@@ -1,8 +1,9 @@
 // The rule options of Sanmill's engine (PiecesCount, MayFly, NMoveRule, ...) and the game
-// they select (docs/uci.md, "Sanmill's rule options"): nine or nine-noflying when every
-// option plays rules.md's game, otherwise an error naming the first option, and its
-// value, whose game millbase has not solved. An option that changes nothing in a game of
-// nine stones (BoardFullAction: nine never fills the board) takes any of its values.
+// they select (docs/uci.md, "Sanmill's rule options"): nine or nine-noflying, or twelve
+// (12 stones and the diagonal lines), when every option plays rules.md's game, otherwise
+// an error naming the first option, and its value, whose game millbase has not solved.
+// An option that changes nothing in a game of nine stones (BoardFullAction: nine never
+// fills the board) takes any of its values there; twelve needs rules.md's value.
 #pragma once
 
 #include <string>
@@ -23,7 +24,8 @@ class SanmillRules {
   // Sets rule option `name` (has(name)) to `value`, checked against the option's type and
   // Sanmill's range; an error names the value and leaves the options unchanged.
   Status set(std::string_view name, std::string_view value);
-  // Returns the variant the options select: nine, or nine-noflying when MayFly is false.
+  // Returns the variant the options select: nine, or nine-noflying when MayFly is false;
+  // twelve with PiecesCount 12 and HasDiagonalLines true.
   // Error: the first option whose value selects a game that is not solved, and why.
   Result<const Variant*> variant() const;
   // Returns the "option name ..." lines of the options that select the game, with the

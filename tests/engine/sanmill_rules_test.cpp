@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 namespace millbase::engine {
 namespace {
 
@@ -30,12 +32,14 @@ TEST(SanmillRules, MayFlySelectsNineOrNineNoflying) {
 
 TEST(SanmillRules, NamesTheFirstOptionOfAGameNotSolved) {
   SanmillRules r;
-  ASSERT_TRUE(r.set("hasdiagonallines", "true").is_ok());
   ASSERT_TRUE(r.set("piecescount", "12").is_ok());
   EXPECT_TRUE(Has(selected(r),
                   "error: the rule options select a game millbase has not "
                   "solved: PiecesCount 12 ("));
+  ASSERT_TRUE(r.set("piecescount", "10").is_ok());
+  EXPECT_TRUE(Has(selected(r), "PiecesCount 10"));
   ASSERT_TRUE(r.set("piecescount", "9").is_ok());
+  ASSERT_TRUE(r.set("hasdiagonallines", "true").is_ok());
   EXPECT_TRUE(Has(selected(r), "HasDiagonalLines true"));
   ASSERT_TRUE(r.set("hasdiagonallines", "false").is_ok());
   for (auto [name, value] : {std::pair{"maymoveinplacingphase", "true"},
@@ -51,6 +55,36 @@ TEST(SanmillRules, NamesTheFirstOptionOfAGameNotSolved) {
     ASSERT_TRUE(one.set(name, value).is_ok()) << name;
     EXPECT_TRUE(Has(selected(one), "error: ")) << name;
   }
+}
+
+// Sanmill's "Twelve Men's Morris" has the board filled by placement lost by the first
+// player (BoardFullAction 0); rules.md's twelve draws it (4, agreeToDraw).
+TEST(SanmillRules, TwelveStonesWithDiagonalLinesAreTwelveWhenAFullBoardDraws) {
+  SanmillRules r;
+  ASSERT_TRUE(r.set("piecescount", "12").is_ok());
+  ASSERT_TRUE(r.set("hasdiagonallines", "true").is_ok());
+  EXPECT_TRUE(Has(selected(r),
+                  "error: the rule options select a game millbase has not solved: "
+                  "BoardFullAction 0 (rules.md: a board filled by placement is a draw"));
+  ASSERT_TRUE(r.set("boardfullaction", "4").is_ok());
+  EXPECT_EQ(selected(r), "twelve");
+  for (auto [name, value, what] :
+       {std::tuple{"stopplacingwhentwoemptysquares", "true", "StopPlacingWhenTwoEmptySquares true"},
+        {"mayfly", "false", "MayFly false (twelve is solved with flying"},
+        {"flypiececount", "4", "FlyPieceCount 4"},
+        {"mayremovemultiple", "true", "MayRemoveMultiple true"},
+        {"nmoverule", "100", "NMoveRule 100"}}) {
+    SanmillRules one = r;
+    ASSERT_TRUE(one.set(name, value).is_ok()) << name;
+    EXPECT_TRUE(Has(selected(one), std::string("error: ") +
+                                       "the rule options select a game "
+                                       "millbase has not solved: " +
+                                       what))
+        << name;
+  }
+  // Without the diagonal lines, twelve stones are not solved.
+  ASSERT_TRUE(r.set("hasdiagonallines", "false").is_ok());
+  EXPECT_TRUE(Has(selected(r), "PiecesCount 12"));
 }
 
 TEST(SanmillRules, TheDrawRuleIsFiftyPlies) {

@@ -113,6 +113,19 @@ TEST_F(UciDialectTest, RuleOptionsSelectTheGameOrRefuseIt) {
   EXPECT_TRUE(Lines(run("go"), {"no table directory", "=bestmove none"}));
 }
 
+TEST_F(UciDialectTest, RuleOptionsSelectTwelve) {
+  run("setoption name PiecesCount value 12");
+  run("setoption name HasDiagonalLines value true");
+  EXPECT_TRUE(Has(d_.ready().message(), "BoardFullAction 0"));
+  run("setoption name BoardFullAction value 4");
+  EXPECT_EQ(d_.session().variant().name, "twelve");
+  run("position startpos moves b2");
+  EXPECT_TRUE(d_.ready());
+  EXPECT_TRUE(Lines(run("fen"), {" b p p 1 11 0 12 0 0 "}));  // 12 stones a side
+  run("setoption name BoardFullAction value 0");
+  EXPECT_TRUE(Has(d_.ready().message(), "BoardFullAction 0"));
+}
+
 TEST_F(UciDialectTest, GoInfiniteWaitsForStop) {
   EXPECT_TRUE(Lines(run("go infinite"), {"no table directory"}));
   EXPECT_TRUE(Lines(run("isready"), {"=readyok"}));
