@@ -134,12 +134,11 @@ class JobProgress {
     if (now - last_ < std::chrono::milliseconds(500) && finished != units_) return;
     last_ = now;
     const double s = std::chrono::duration<double>(now - start_).count();
-    const double rate = s > 0 ? done_ / s : 0;
-    std::fprintf(
-        stderr, "[%zu/%zu] %s: solved on rank %d in %.2f s; %s of %s positions, %s/s, ETA %s\n",
-        finished, units_, name.c_str(), rank, f.seconds, human_count(double(done_)).c_str(),
-        human_count(double(todo_)).c_str(), human_count(rate).c_str(),
-        human_time(rate > 0 ? (todo_ - done_) / rate : 0).c_str());
+    std::fprintf(stderr,
+                 "[%zu/%zu] %s: solved on rank %d in %.2f s; %s of %s positions, %s/s, ETA %s\n",
+                 finished, units_, name.c_str(), rank, f.seconds,
+                 human_count(double(done_)).c_str(), human_count(double(todo_)).c_str(),
+                 human_count(rate_.rate(done_, s)).c_str(), rate_.eta(done_, todo_, s).c_str());
   }
 
   // Says which units run where, once a minute.
@@ -160,6 +159,7 @@ class JobProgress {
   bool quiet_;
   size_t units_;
   uint64_t todo_, done_ = 0;
+  PassRate rate_;  // units already solved are not in todo_: nothing to skip
   Clock::time_point start_ = Clock::now(), last_, last_heartbeat_ = Clock::now();
 };
 

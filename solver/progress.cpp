@@ -24,6 +24,17 @@ std::string human_count(double x) {
   return buf;
 }
 
+double PassRate::rate(uint64_t done, double elapsed) const {
+  const double work_s = elapsed - skipped_s_;
+  return work_s > 0 && done > skipped_ ? double(done - skipped_) / work_s : 0;
+}
+
+std::string PassRate::eta(uint64_t done, uint64_t total, double elapsed) const {
+  const double r = rate(done, elapsed);
+  if (elapsed - skipped_s_ < MIN_SECONDS || r <= 0) return "unknown";
+  return human_time(double(total > done ? total - done : 0) / r);
+}
+
 void ProgressReporter::start_unit(int number, int count, const std::string& name,
                                   uint64_t entries) {
   number_ = number, count_ = count, name_ = name, unit_entries_ = entries;
@@ -44,22 +55,19 @@ void ProgressReporter::update(const char* stage, uint64_t done, uint64_t total) 
   last_ = now;
   double unit_s = std::chrono::duration<double>(now - unit_start_).count();
   double rate = unit_s > 0 ? done / unit_s : 0;
-  double overall_s = std::chrono::duration<double>(now - start_).count();
-  // Units found already solved took no time: they count as done, not toward the rate.
-  double overall_rate = overall_s > 0 ? (finished_ - skipped_ + done) / overall_s : 0;
-  double eta = overall_rate > 0 ? (total_ - finished_ - done) / overall_rate : 0;
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
   std::fprintf(stderr, "[%d/%d] %s: %s %s of %s positions, %s/s, ETA %s\n", number_, count_,
                name_.c_str(), stage, human_count(double(done)).c_str(),
                human_count(double(total)).c_str(), human_count(rate).c_str(),
-               human_time(eta).c_str());
+               rate_.eta(finished_ + done, total_, elapsed).c_str());
 }
 
 void ProgressReporter::finish_unit(bool skipped) {
   finished_ += unit_entries_;
-  if (skipped) skipped_ += unit_entries_;
-  if (quiet_) return;
   const auto now = Clock::now();
   const double s = std::chrono::duration<double>(now - unit_start_).count();
+  if (skipped) rate_.skip(unit_entries_, s);
+  if (quiet_) return;
   if (s < 0.5 && now - last_ < std::chrono::seconds(1) && number_ != count_) return;
   last_ = now;
   std::fprintf(stderr, "[%d/%d] %s: %s (%s positions, %.2f s)\n", number_, count_, name_.c_str(),

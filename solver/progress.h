@@ -15,6 +15,28 @@ std::string human_count(double x);
 // Returns seconds as "h:mm:ss".
 std::string human_time(double seconds);
 
+// The rate of a pass and the time it has left. Units found already done count as done
+// and their time as no work, so that a resumed pass does not start with a rate near 0;
+// before MIN_SECONDS of work (the first unit's loading, a few positions) the time left is
+// not estimated.
+class PassRate {
+ public:
+  static constexpr double MIN_SECONDS = 30;
+
+  // Counts a unit of `positions` found already done in `seconds`.
+  void skip(uint64_t positions, double seconds) { skipped_ += positions, skipped_s_ += seconds; }
+  // Returns positions per second of work at `done` positions (those skipped included),
+  // `elapsed` seconds after the pass began; 0 before any work.
+  double rate(uint64_t done, double elapsed) const;
+  // Returns the time left to reach `total` as "h:mm:ss", or "unknown" before MIN_SECONDS
+  // of work or any position solved.
+  std::string eta(uint64_t done, uint64_t total, double elapsed) const;
+
+ private:
+  uint64_t skipped_ = 0;
+  double skipped_s_ = 0;
+};
+
 // Wall seconds by phase: each lap adds the time since the last lap (or since the
 // timer was made or restarted) to the phase it names.
 class LapTimer {
@@ -54,9 +76,10 @@ class ProgressReporter {
   static constexpr uint64_t SAY_ENTRIES = uint64_t(1) << 22;
 
   bool quiet_;
-  uint64_t total_, finished_ = 0, skipped_ = 0, unit_entries_ = 0;
+  uint64_t total_, finished_ = 0, unit_entries_ = 0;
   int number_ = 0, count_ = 0;
   std::string name_, done_word_;
+  PassRate rate_;
   Clock::time_point start_ = Clock::now(), unit_start_, last_;
 };
 

@@ -21,11 +21,12 @@
 # it STEP.err.K (progress and errors) and STEP.time.K (`/usr/bin/time -v`: wall, CPU, peak
 # memory); RUNDIR/run.log has lines "start STEP leg K", "rc" and "done STEP" with UTC
 # times and the tables written so far, every ALIVE_SECONDS (600) a line "alive" with
-# the same, and after a solve or a pack "bytes STEP N", the tables' bytes then. At the
-# end (or with --costs alone) it prints one line per step (the parts of the verify
-# summed in one, each part a leg): legs, wall, user and system CPU summed over the legs,
-# peak RSS; the tables' bytes after each solve and pack; and the legs that were stopped
-# (killed, or the machine stopped), with their wall time by run.log's lines.
+# the same, and after a solve or a pack "bytes STEP N", the bytes of the tables of its
+# directory then. At the end (or with --costs alone) it prints one line per step (the
+# parts of the verify summed in one, each part a leg): legs, wall, user and system CPU
+# summed over the legs, peak RSS; the tables' bytes after each solve and pack; and the
+# legs that did not end, stopped (killed, or the machine stopped) or still running (the
+# run's process id is in RUNDIR/pid meanwhile), with their wall time by run.log's lines.
 #
 # Usage: bench/long/solve_whole.sh BUILD VARIANT TABLES RUNDIR [--fifty] [--pack]
 #            [--memory 20G] [--min-free 10G]
@@ -71,19 +72,24 @@ costs() {
   stopped "$run"
 }
 
-# Prints each leg that was stopped before it ended (STEP.time.K missing or empty, when
-# /usr/bin/time was stopped too): its wall time from
-# its start to its last line in run.log, and the tables written meanwhile.
+# Prints each leg that did not end (STEP.time.K missing or empty, when /usr/bin/time was
+# stopped too): its wall time from its start to its last line in run.log, and the tables
+# written meanwhile; "running" for the leg of a run still going (RUNDIR/pid), else
+# "stopped".
 stopped() {
-  local run=$1 name leg first last t0 t1 n0 n1
+  local run=$1 name leg first last t0 t1 n0 n1 live=0 state
+  # The process must still be this script: a stopped run leaves its id behind.
+  [ -s "$run/pid" ] && ps -o args= -p "$(cat "$run/pid")" 2> /dev/null | grep -q "solve_whole\.sh" &&
+    live=1
   grep '^start ' "$run/run.log" 2>/dev/null | while read -r _ name _ leg first _ n0; do
     grep -q 'Command being timed' "$run/$name.time.$leg" 2> /dev/null && continue
     last=$(grep -E "^(alive|rc [0-9]+) $name leg $leg " "$run/run.log" | tail -1)
     [ -n "$last" ] || last="? $name leg $leg $first tables $n0"
     t1=$(awk '{ print $(NF - 2) }' <<< "$last") n1=$(awk '{ print $NF }' <<< "$last")
     t0=$(date -d "$first" +%s) t1=$(date -d "$t1" +%s)
-    printf '%-18s leg %d stopped: %ds of wall time or more, tables %d to %d\n' "$name" \
-      "$leg" $((t1 - t0)) "$n0" "$n1"
+    state="stopped: %ds of wall time or more"
+    [ $live = 1 ] && [ "${last%% *}" != rc ] && state="running: %ds so far"
+    printf "%-18s leg %d $state, tables %d to %d\n" "$name" "$leg" $((t1 - t0)) "$n0" "$n1"
   done
 }
 
@@ -118,9 +124,12 @@ tables_written() {
   ls "$tables" "$tables-fifty" 2>/dev/null | grep -c '\.mbt$'
 }
 
-# Returns the bytes of the tables in the directories of the run.
+# Returns the bytes of the tables step $1 wrote: the 50-ply directory's for a step
+# fifty_*, else the plain one's.
 tables_bytes() {
-  find "$tables" "$tables-fifty" -maxdepth 1 -name '*.mbt' -printf '%s\n' 2>/dev/null |
+  local dir=$tables
+  case $1 in fifty_*) dir=$tables-fifty ;; esac
+  find "$dir" -maxdepth 1 -name '*.mbt' -printf '%s\n' 2>/dev/null |
     awk '{ s += $1 } END { print s + 0 }'
 }
 
@@ -160,7 +169,7 @@ step() {
   fi
   echo "done $name" >> "$log"
   # What the disk holds as solved and as packed.
-  case $name in *solve | *pack) echo "bytes $name $(tables_bytes)" >> "$log" ;; esac
+  case $name in *solve | *pack) echo "bytes $name $(tables_bytes "$name")" >> "$log" ;; esac
 }
 
 # Returns 0 when the verify report $1 recomputed $2 sectors with no mismatch, no missing,
@@ -228,6 +237,9 @@ if [ -s "$run/options" ] && [ "$(cat "$run/options")" != "$options" ]; then
   exit 2
 fi
 echo "$options" > "$run/options"
+# Says that this run goes on (--costs tells a running leg from a stopped one).
+echo $$ > "$run/pid"
+trap 'rm -f "$run/pid"' EXIT
 
 v=(--variant "$variant")
 f=(--rule fifty)

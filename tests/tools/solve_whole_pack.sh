@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# bench/long/solve_whole.sh --pack on five: the verify parts hold exactly the sectors the
-# pack keeps stored; the pack derives all the others (recomputing each) before the quick
-# verify; its cost has a line, and the tables' bytes as solved and as packed; a rerun is
-# refused when its options differ from the first leg's.
+# bench/long/solve_whole.sh --pack --fifty on five: the verify parts hold exactly the
+# sectors the pack keeps stored; the pack derives all the others (recomputing each) before
+# the quick verify; its cost has a line, and each directory's tables' bytes as solved and
+# as packed; a rerun is refused when its options differ from the first leg's.
 # Usage: solve_whole_pack.sh <dir of the millbase binary> <solve_whole.sh>
 set -euo pipefail
 build=$1 script=$2
@@ -12,7 +12,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 run() { VERIFY_PART=300000 bash "$script" "$build" five "$work/five" "$work/run" --memory 1G \
   --min-free 1M "$@"; }
 
-run --pack > "$work/out" 2> "$work/err" || fail "the run exited $? ($(cat "$work/err"))"
+run --pack --fifty > "$work/out" 2> "$work/err" || fail "the run exited $? ($(cat "$work/err"))"
 # The sectors of five by what a pack does with them: "stored" or "derived", a line each.
 "$build/millbase" sectors --variant five --json | python3 -c '
 import json, sys
@@ -37,13 +37,17 @@ quick_start=$(grep -n '^start verify_quick ' "$work/run/run.log" | cut -d: -f1)
   fail "the quick verify did not follow the pack: $(cat "$work/run/run.log")"
 grep -qx 'done verify_quick' "$work/run/run.log" || fail "no quick verify after the pack"
 grep -Eq '^pack +1 ' "$work/out" || fail "no cost line for the pack: $(cat "$work/out")"
-# The disk as solved and as packed: the pack shrank it, and its figure is the tables' bytes.
-solved=$(awk '$1 == "bytes" && $2 == "solve" { print $3 }' "$work/run/run.log")
-packed=$(awk '$1 == "bytes" && $2 == "pack" { print $3 }' "$work/run/run.log")
-now=$(find "$work/five" -name '*.mbt' -printf '%s\n' | awk '{ s += $1 } END { print s }')
-[ -n "$solved" ] && [ -n "$packed" ] && [ "$packed" -lt "$solved" ] && [ "$packed" = "$now" ] ||
-  fail "bytes as solved '$solved', as packed '$packed', on disk $now"
-grep -Eq "^tables after pack +$packed bytes" "$work/out" || fail "no line of the packed bytes"
+# The disk as solved and as packed, for each directory: the pack shrank it, and its
+# figure is the bytes of that directory's tables, not of both.
+for dir in "" fifty_; do
+  solved=$(awk -v s="${dir}solve" '$1 == "bytes" && $2 == s { print $3 }' "$work/run/run.log")
+  packed=$(awk -v s="${dir}pack" '$1 == "bytes" && $2 == s { print $3 }' "$work/run/run.log")
+  now=$(find "$work/five${dir:+-fifty}" -name '*.mbt' -printf '%s\n' | awk '{ s += $1 } END { print s }')
+  [ -n "$solved" ] && [ -n "$packed" ] && [ "$packed" -lt "$solved" ] && [ "$packed" = "$now" ] ||
+    fail "${dir}bytes as solved '$solved', as packed '$packed', on disk $now"
+  grep -Eq "^tables after ${dir}pack +$packed bytes" "$work/out" || fail "no line of the ${dir}packed bytes"
+done
+grep -qx 'done fifty_verify_quick' "$work/run/run.log" || fail "no quick verify of the 50-ply pack"
 
 rc=0
 run > /dev/null 2> "$work/err" || rc=$?

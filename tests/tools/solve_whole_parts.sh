@@ -2,7 +2,7 @@
 # bench/long/solve_whole.sh on five: the whole run ends with its verify in several parts
 # and a quick verify, and prints their costs; a second run skips every finished step; a
 # table damaged after its part was checked fails that part when it runs again, and the
-# script exits 1 naming it. Usage: solve_whole_parts.sh <dir of the millbase binary>
+# script exits 1 naming it; --costs tells a leg that did not end stopped or running. Usage: solve_whole_parts.sh <dir of the millbase binary>
 # <solve_whole.sh>
 set -euo pipefail
 build=$1 script=$2
@@ -43,4 +43,26 @@ run > /dev/null 2> "$work/err" || rc=$?
 [ "$rc" = 1 ] || fail "a damaged table gave exit $rc, not 1"
 grep -q "step verify.3 failed" "$work/err" || fail "the error does not name part 3: $(cat "$work/err")"
 grep -qx "done verify.3" "$work/run/run.log" && fail "the damaged part is marked done"
+# A leg without its end in run.log: stopped, unless the run's process still lives.
+sed -i '/^done verify/d; /^rc [0-9]* verify/d' "$work/run/run.log"
+echo "start verify.9 leg 7 2026-01-01T00:00:00Z tables 5" >> "$work/run/run.log"
+echo "alive verify.9 leg 7 2026-01-01T00:01:00Z tables 9" >> "$work/run/run.log"
+costs=$(bash "$script" --costs "$work/run")
+grep -q "^verify.9 *leg 7 stopped: 60s of wall time or more, tables 5 to 9$" <<< "$costs" ||
+  fail "a stopped leg: $costs"
+(exec -a solve_whole.sh sleep 60) &
+pid=$!
+echo $pid > "$work/run/pid"
+costs=$(bash "$script" --costs "$work/run")
+kill $pid
+grep -q "^verify.9 *leg 7 running: 60s so far, tables 5 to 9$" <<< "$costs" ||
+  fail "a running leg: $costs"
+grep -q "leg [0-9]* running" <<< "$(grep -v '^verify.9 ' <<< "$costs")" &&
+  fail "a leg that ended is called running: $costs"
+sleep 60 &
+pid=$!
+echo $pid > "$work/run/pid"  # alive, but not the script
+costs=$(bash "$script" --costs "$work/run")
+kill $pid
+grep -q "running" <<< "$costs" && fail "another process with the run's id makes it running"
 echo "all checks passed"
