@@ -21,12 +21,14 @@
 # it STEP.err.K (progress and errors) and STEP.time.K (`/usr/bin/time -v`: wall, CPU, peak
 # memory); RUNDIR/run.log has lines "start STEP leg K", "rc" and "done STEP" with UTC
 # times and the tables written so far, every ALIVE_SECONDS (600) a line "alive" with
-# the same, and after a solve or a pack "bytes STEP N", the bytes of the tables of its
-# directory then. At the end (or with --costs alone) it prints one line per step (the
-# parts of the verify summed in one, each part a leg): legs, wall, user and system CPU
-# summed over the legs, peak RSS; the tables' bytes after each solve and pack; and the
-# legs that did not end, stopped (killed, or the machine stopped) or still running (the
-# run's process id is in RUNDIR/pid meanwhile), with their wall time by run.log's lines.
+# the same and the step's CPU seconds and peak memory so far, and after a solve or a
+# pack "bytes STEP N", the bytes of the tables of its directory then. At the end (or
+# with --costs alone) it prints one line per step (the parts of the verify summed in
+# one, each part a leg): legs, wall, user and system CPU summed over the legs, peak RSS;
+# the tables' bytes after each solve and pack; and the legs that did not end, stopped
+# (killed, or the machine stopped) or still running (the run's process id is in
+# RUNDIR/pid meanwhile), with their wall time, CPU and peak memory by run.log's last
+# line of them.
 #
 # Usage: bench/long/solve_whole.sh BUILD VARIANT TABLES RUNDIR [--fifty] [--pack]
 #            [--memory 20G] [--min-free 10G]
@@ -85,11 +87,23 @@ stopped() {
     grep -q 'Command being timed' "$run/$name.time.$leg" 2> /dev/null && continue
     last=$(grep -E "^(alive|rc [0-9]+) $name leg $leg " "$run/run.log" | tail -1)
     [ -n "$last" ] || last="? $name leg $leg $first tables $n0"
-    t1=$(awk '{ print $(NF - 2) }' <<< "$last") n1=$(awk '{ print $NF }' <<< "$last")
+    # Its fields by name: "TIME tables N", and on alive lines "user U system S rss_kB R".
+    IFS=$'\t' read -r t1 n1 cpu <<< "$(awk '{
+      for (i = 1; i <= NF; ++i) {
+        if ($(i + 1) == "tables") t = $i
+        if ($i == "tables") n = $(i + 1)
+        if ($i == "user") u = $(i + 1)
+        if ($i == "system") s = $(i + 1)
+        if ($i == "rss_kB") r = $(i + 1)
+      }
+      printf "%s\t%s\t", t, n
+      if (u != "") printf ", %ds user + %ds system CPU, peak RSS %.2f GB", u, s, r / 1048576
+    }' <<< "$last")"
     t0=$(date -d "$first" +%s) t1=$(date -d "$t1" +%s)
     state="stopped: %ds of wall time or more"
     [ $live = 1 ] && [ "${last%% *}" != rc ] && state="running: %ds so far"
-    printf "%-18s leg %d $state, tables %d to %d\n" "$name" "$leg" $((t1 - t0)) "$n0" "$n1"
+    printf "%-18s leg %d $state, tables %d to %d%s\n" "$name" "$leg" $((t1 - t0)) "$n0" "$n1" \
+      "$cpu"
   done
 }
 
@@ -133,6 +147,19 @@ tables_bytes() {
     awk '{ s += $1 } END { print s + 0 }'
 }
 
+# Returns " user U system S rss_kB R", the CPU seconds and peak memory so far of the
+# program this script's /usr/bin/time runs, or nothing when there is none.
+cpu_so_far() {
+  local timer pid
+  timer=$(pgrep -P $$ -x time | head -1) && [ -n "$timer" ] || return 0
+  pid=$(pgrep -P "$timer" | head -1) && [ -n "$pid" ] || return 0
+  # /proc/PID/stat after "PID (NAME) ": utime and stime are its 12th and 13th fields.
+  awk -v tick="$(getconf CLK_TCK)" \
+    -v hwm="$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2> /dev/null)" \
+    '{ sub(/^.*\) /, ""); printf " user %d system %d rss_kB %d", $12 / tick, $13 / tick, hwm }' \
+    "/proc/$pid/stat" 2> /dev/null
+}
+
 # Returns 0 when the file system of TABLES has at least --min-free bytes free.
 enough_disk() {
   local free need
@@ -155,7 +182,7 @@ step() {
   echo "start $name leg $leg $(date -u +%FT%TZ) tables $(tables_written)" >> "$log"
   # A leg stopped with the machine leaves no time file: these lines say how far it got.
   (while sleep "${ALIVE_SECONDS:-600}"; do
-    echo "alive $name leg $leg $(date -u +%FT%TZ) tables $(tables_written)" >> "$log"
+    echo "alive $name leg $leg $(date -u +%FT%TZ) tables $(tables_written)$(cpu_so_far)" >> "$log"
   done) &
   local alive=$!
   /usr/bin/time -v -o "$run/$name.time.$leg" "$bin" "$@" --json > "$run/$name.json" \

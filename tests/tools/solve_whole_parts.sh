@@ -50,12 +50,18 @@ echo "alive verify.9 leg 7 2026-01-01T00:01:00Z tables 9" >> "$work/run/run.log"
 costs=$(bash "$script" --costs "$work/run")
 grep -q "^verify.9 *leg 7 stopped: 60s of wall time or more, tables 5 to 9$" <<< "$costs" ||
   fail "a stopped leg: $costs"
+# With its CPU and memory when the alive line has them.
+echo "alive verify.9 leg 7 2026-01-01T00:02:00Z tables 9 user 230 system 5 rss_kB 2097152" \
+  >> "$work/run/run.log"
+costs=$(bash "$script" --costs "$work/run")
+grep -q "^verify.9 *leg 7 stopped: 120s .*, tables 5 to 9, 230s user + 5s system CPU, peak RSS 2.00 GB$" \
+  <<< "$costs" || fail "a stopped leg's CPU: $costs"
 (exec -a solve_whole.sh sleep 60) &
 pid=$!
 echo $pid > "$work/run/pid"
 costs=$(bash "$script" --costs "$work/run")
 kill $pid
-grep -q "^verify.9 *leg 7 running: 60s so far, tables 5 to 9$" <<< "$costs" ||
+grep -q "^verify.9 *leg 7 running: 120s so far, tables 5 to 9, 230s user" <<< "$costs" ||
   fail "a running leg: $costs"
 grep -q "leg [0-9]* running" <<< "$(grep -v '^verify.9 ' <<< "$costs")" &&
   fail "a leg that ended is called running: $costs"
