@@ -94,15 +94,16 @@ PackOrder pack_order(const Variant& v, const std::string& dir) {
 
 // Returns the values of s found by the search over its successors' tables in dir, once
 // checked equal to the stored ones of `file` (their results only, for a table without
-// distances); else an error naming the first position that differs.
+// distances); else an error naming the first position that differs. `store` holds the
+// successors' tables loaded for the sector before: those s reads too stay, the others go.
 Result<std::vector<ValueCode>> checked_derivation(const Variant& v, const std::string& dir,
                                                   const Sector& s, const TableFile& file,
-                                                  Metric metric, ProgressReporter& progress) {
+                                                  Metric metric, ValueStore& store,
+                                                  ProgressReporter& progress) {
   progress.say("loading it and its successors' tables");
+  store.keep_only(successor_sectors(s));
   Result<std::vector<ValueCode>> stored = file.read_all();
   if (!stored) return stored.status();
-  // The successors' tables, loaded for this sector only.
-  ValueStore store;
   Result<std::vector<ValueCode>> derived = derive_values(
       v, dir, s, store, [&](uint64_t done) { progress.update("derived", done, stored->size()); },
       metric);
@@ -131,6 +132,9 @@ Result<std::vector<PackedSector>> pack_tables(
   std::vector<PackedSector> packed;
   PackOrder order = pack_order(v, dir);
   ProgressReporter progress(quiet, order.total, "packed");
+  // Neighbours in the order share successors (a-b's mill child is a-(b-1)'s quiet one):
+  // each is loaded once for both.
+  ValueStore store;
   for (size_t k = 0; k < order.selected.size(); ++k) {
     const Sector& s = order.selected[k];
     const std::string path = table_path(dir, s);
@@ -150,7 +154,8 @@ Result<std::vector<PackedSector>> pack_tables(
       if (on_sector) on_sector(kept);
       continue;
     }
-    Result<std::vector<ValueCode>> derived = checked_derivation(v, dir, s, *file, metric, progress);
+    Result<std::vector<ValueCode>> derived =
+        checked_derivation(v, dir, s, *file, metric, store, progress);
     if (!derived) return derived.status();
     PackedSector done{s, file->header().entries, file->file_size(), 0};
     if (Status st =
