@@ -18,14 +18,20 @@ class FastSymmetry {
         }
   }
 
+  // The byte tables of one symmetry: the images of the points of byte j of a set.
+  using Table = std::array<std::array<Bitboard, 256>, 4>;
+
   // Returns the image of the point set x under symmetry s.
-  Bitboard apply(Bitboard x, int s) const {
-    const auto& t = table_[s];
+  Bitboard apply(Bitboard x, int s) const { return apply(table_[s], x); }
+  // Returns the byte tables of symmetry s, for callers that apply it to many sets.
+  const Table& table(int s) const { return table_[s]; }
+  // Returns the image of x under the symmetry whose byte tables are t.
+  static Bitboard apply(const Table& t, Bitboard x) {
     return t[0][x & 0xFF] | t[1][(x >> 8) & 0xFF] | t[2][(x >> 16) & 0xFF] | t[3][x >> 24];
   }
 
  private:
-  std::array<std::array<std::array<Bitboard, 256>, 4>, NUM_SYMMETRIES> table_;
+  std::array<Table, NUM_SYMMETRIES> table_;
 };
 
 }  // namespace millbase

@@ -281,30 +281,40 @@ bool SectorIndex::uses_pext() {
 }
 
 template <class Extract>
-SectorIndex::Rank SectorIndex::rank_by(Bitboard us, Located l, Extract extract) const {
-  const Key& key = keys_[l.info >> 4];
-  Bitboard u = sym_->apply(us, int(l.info & 15));
-  const int orbit = least_colouring(u, key.stabiliser);
-  const uint64_t c = colex_->rank(extract(u, key.occupied));  // (5)
-  const uint64_t offset = offsets_[l.info >> 4];
-  assert(key.compact == NONE || compact_[key.compact + c] != NONE);
-  return {key.compact == NONE ? offset + c : offset + compact_[key.compact + c], orbit};
+SectorIndex::Rank SectorIndex::rank_by(Bitboard us, const SetRanker& r, Extract extract) const {
+  Bitboard u = FastSymmetry::apply(*r.symmetry, us);
+  const int orbit = least_colouring(u, r.stabiliser);
+  const uint64_t c = colex_->rank(extract(u, r.occupied));  // (5)
+  assert(r.compact == NONE || compact_[r.compact + c] != NONE);
+  return {r.compact == NONE ? r.first + c : r.first + compact_[r.compact + c], orbit};
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-// Everything it calls is inlined into it (flatten), so that pext is inlined too.
+// Everything they call is inlined into them (flatten), so that pext is inlined too; the
+// orbit that rank_index_pext() drops is not computed.
 __attribute__((target("bmi2"), flatten)) SectorIndex::Rank SectorIndex::rank_pext(Bitboard us,
                                                                                   Located l) const {
-  return rank_by(us, l, PextExtract{});
+  return rank_by(us, ranker(l), PextExtract{});
+}
+__attribute__((target("bmi2"), flatten)) uint64_t SectorIndex::rank_index_pext(
+    Bitboard us, const SetRanker& r) const {
+  return rank_by(us, r, PextExtract{}).index;
 }
 #else
 SectorIndex::Rank SectorIndex::rank_pext(Bitboard us, Located l) const {
-  return rank_by(us, l, TableExtract{colex_});
+  return rank_by(us, ranker(l), TableExtract{colex_});
+}
+uint64_t SectorIndex::rank_index_pext(Bitboard us, const SetRanker& r) const {
+  return rank_by(us, r, TableExtract{colex_}).index;
 }
 #endif
 
 SectorIndex::Rank SectorIndex::rank_table(Bitboard us, Located l) const {
-  return rank_by(us, l, TableExtract{colex_});
+  return rank_by(us, ranker(l), TableExtract{colex_});
+}
+
+uint64_t SectorIndex::rank_index_table(Bitboard us, const SetRanker& r) const {
+  return rank_by(us, r, TableExtract{colex_}).index;
 }
 
 template <class Deposit>

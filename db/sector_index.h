@@ -71,17 +71,32 @@ class SectorIndex {
     return l;
   }
   Rank rank(Bitboard us, Located l) const { return pext_ ? rank_pext(us, l) : rank_table(us, l); }
+
+  // What rank(us, l) reads of the located set alone, for callers that rank thousands of
+  // colourings into one set (the placement fold): read once, it leaves rank_index() the
+  // lookups that depend on the colouring.
+  struct SetRanker {
+    const FastSymmetry::Table* symmetry;  // s0 of (4), mapping the set to its key
+    Bitboard occupied;                    // the key's orbit-minimal set, O*
+    uint16_t stabiliser;
+    uint32_t compact;      // the key's base in compact_, or NONE
+    uint64_t first, last;  // the set's entries [first, last): every rank falls there
+  };
+  SetRanker ranker(Located l) const {
+    const Key& k = keys_[l.info >> 4];
+    return {
+        &sym_->table(int(l.info & 15)), k.occupied, k.stabiliser, k.compact, offsets_[l.info >> 4],
+        offsets_[(l.info >> 4) + 1]};
+  }
+  // Returns rank(us, l).index, for r = ranker(l).
+  uint64_t rank_index(Bitboard us, const SetRanker& r) const {
+    return pext_ ? rank_index_pext(us, r) : rank_index_table(us, r);
+  }
   // Returns true when rank() extracts colourings with the processor's pext instruction
   // (BMI2) rather than by table lookups: where pext is fast (Intel since Haswell, AMD
   // since Zen 3), unless the environment sets MILLBASE_PEXT=0 (or =1 to force it on a
   // processor with BMI2). The ranks are the same either way.
   static bool uses_pext();
-  // Returns the entries [first, last) of the colourings of a located occupied set: every
-  // rank(us, l) falls among them.
-  std::pair<uint64_t, uint64_t> entries_of(Located l) const {
-    return {offsets_[l.info >> 4], offsets_[(l.info >> 4) + 1]};
-  }
-
   // Sets us, them to the canonical representative stored at index i < size(); returns
   // its orbit size.
   int unrank(uint64_t i, Bitboard& us, Bitboard& them) const {
@@ -113,13 +128,16 @@ class SectorIndex {
   };
   static constexpr uint32_t NONE = ~uint32_t(0);
 
-  // rank() with `extract` for the colouring's extraction (formula (5)).
+  // rank() of the set of ranker r, with `extract` for the colouring's extraction
+  // (formula (5)).
   template <class Extract>
-  Rank rank_by(Bitboard us, Located l, Extract extract) const;
+  Rank rank_by(Bitboard us, const SetRanker& r, Extract extract) const;
   // rank_by() with pext, compiled for BMI2: called only when uses_pext().
   Rank rank_pext(Bitboard us, Located l) const;
+  uint64_t rank_index_pext(Bitboard us, const SetRanker& r) const;
   // rank_by() with table lookups, on every processor.
   Rank rank_table(Bitboard us, Located l) const;
+  uint64_t rank_index_table(Bitboard us, const SetRanker& r) const;
 
   // unrank() with `deposit` for placing the colouring on the occupied set.
   template <class Deposit>

@@ -9,8 +9,8 @@ namespace {
 // Cache lines of a child block prefetched when a parent set begins.
 constexpr int PREFETCH_LINES = 32;
 
-// The located children's occupied sets of one parent set O: O + p in the quiet child's
-// index, O + p - r in the mill child's, each located on first use.
+// The children's occupied sets of one parent set O, located and read for ranking: O + p
+// in the quiet child's index, O + p - r in the mill child's, each on first use.
 class ChildSets {
  public:
   // `mill_child`: the parent sector has a mill child (successor_sectors), whose index is
@@ -34,27 +34,27 @@ class ChildSets {
   void prefetch_quiet(Bitboard empty, const SectorValues& quiet) {
     for (Bitboard e = empty; e;) {
       const Point p = pop_lsb(e);
-      const auto [first, last] = quiet_->entries_of(this->quiet(p));
-      const char* at = reinterpret_cast<const char*>(&quiet.values[first]);
-      const char* end = reinterpret_cast<const char*>(quiet.values.data() + last);
+      const SectorIndex::SetRanker& set = this->quiet(p);
+      const char* at = reinterpret_cast<const char*>(&quiet.values[set.first]);
+      const char* end = reinterpret_cast<const char*>(quiet.values.data() + set.last);
       for (int line = 0; line < PREFETCH_LINES && at < end; ++line, at += 64)
         __builtin_prefetch(at);
     }
   }
 
-  // Returns the located set O + p (the quiet child's index must exist).
-  SectorIndex::Located quiet(Point p) {
+  // Returns the ranker of the set O + p (the quiet child's index must exist).
+  const SectorIndex::SetRanker& quiet(Point p) {
     if (!(have_quiet_ & bit(p))) {
-      quiet_sets_[p] = quiet_->locate_set(occupied_ | bit(p));
+      quiet_sets_[p] = quiet_->ranker(quiet_->locate_set(occupied_ | bit(p)));
       have_quiet_ |= bit(p);
     }
     return quiet_sets_[p];
   }
 
-  // Returns the located set O + p - r (the mill child's index must exist).
-  SectorIndex::Located mill(Point p, Point r) {
+  // Returns the ranker of the set O + p - r (the mill child's index must exist).
+  const SectorIndex::SetRanker& mill(Point p, Point r) {
     if (!(have_mill_[p] & bit(r))) {
-      mill_sets_[p][r] = mill_->locate_set((occupied_ | bit(p)) & ~bit(r));
+      mill_sets_[p][r] = mill_->ranker(mill_->locate_set((occupied_ | bit(p)) & ~bit(r)));
       have_mill_[p] |= bit(r);
     }
     return mill_sets_[p][r];
@@ -67,8 +67,8 @@ class ChildSets {
   Bitboard occupied_ = 0;
   Bitboard have_quiet_ = 0;
   Bitboard have_mill_[MAX_POINTS] = {};
-  SectorIndex::Located quiet_sets_[MAX_POINTS];
-  SectorIndex::Located mill_sets_[MAX_POINTS][MAX_POINTS];
+  SectorIndex::SetRanker quiet_sets_[MAX_POINTS];
+  SectorIndex::SetRanker mill_sets_[MAX_POINTS][MAX_POINTS];
 };
 
 // One colouring of the parent set being evaluated, with the opponent's stones that a
@@ -90,10 +90,10 @@ void place_at(const Board& b, Colouring& c, Point p, const SectorValues* quiet,
     // The child: the opponent to move with r removed, against own.
     for (Bitboard r = c.removable; r;) {
       const Point x = pop_lsb(r);
-      emit(mill, mill ? mill->index->rank(c.them & ~bit(x), sets.mill(p, x)).index : 0);
+      emit(mill, mill ? mill->index->rank_index(c.them & ~bit(x), sets.mill(p, x)) : 0);
     }
   } else {
-    emit(quiet, quiet ? quiet->index->rank(c.them, sets.quiet(p)).index : 0);
+    emit(quiet, quiet ? quiet->index->rank_index(c.them, sets.quiet(p)) : 0);
   }
 }
 
