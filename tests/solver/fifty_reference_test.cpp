@@ -1,21 +1,5 @@
 // The tables under the 50-ply rule (Metric::FIFTY, issue #13) against a brute-force
-// reference of the product game (position, counter).
-//
-// The reference shares nothing with the retrograde solver: it runs on the dense model of
-// dense_sectors.h (every position of every sector needed, no symmetry, successors from
-// MoveList and do_move only, each move marked when it closes a mill) and reads the
-// game's rules directly. A movement state is (p, c), c = plies since the last mill or
-// since the end of placement:
-//   - V(p, 50) = loss when the side to move has lost (no legal move, which covers fewer
-//     than three stones), else draw;
-//   - V(p, c) for c < 50 = win if a successor state is lost, loss if every successor
-//     state is won (or there is none), else draw, where a move that closes a mill leads
-//     to (child, 0) and any other move to (child, c + 1).
-// Movement sectors are taken a pair a-b, b-a at a time, by total stones (a mill removes
-// a stone, so its child pair comes earlier; a quiet move stays in the pair), and each
-// pair by backward induction over c from 50 down to 0, keeping two layers. A placement
-// position has no counter: its value is the same fold over its successors, movement
-// children taken at c = 0; placement sectors go by stones in hand, fewest first.
+// reference of the product game (position, counter), fifty_reference.h.
 //
 // Checked on every position of every sector the solver stores, read back through
 // Tablebase::probe: for every c in 0..50 the win/draw/loss of fifty_at(code, c) is
@@ -48,6 +32,7 @@
 #include "core/notation.h"
 #include "db/tablebase.h"
 #include "dense_sectors.h"
+#include "fifty_reference.h"
 #include "solve_test_util.h"
 #include "solver/sector_graph.h"
 #include "solver/solve.h"
@@ -57,197 +42,10 @@ namespace {
 
 using dense::DenseGraph;
 using dense::DenseSector;
+using dense::FiftyReference;
+using dense::NO_Z;
 using dense::PlainReference;
 using dense::white_to_move;
-
-constexpr uint8_t NO_Z = 0xFF;
-
-// ---------------------------------------------------------------------------------------
-// The product-game reference.
-
-// Returns the value for the side to move from its successors' values, value(e) for
-// each edge e: a win if one is lost; a loss if all are won or there is none; else a
-// draw.
-template <class F>
-Wdl fold(const uint32_t* begin, const uint32_t* end, F value) {
-  bool all_won = true;
-  for (const uint32_t* e = begin; e != end; ++e) {
-    const Wdl w = value(*e);
-    if (w == Wdl::Loss) return Wdl::Win;
-    all_won = all_won && w == Wdl::Win;
-  }
-  return all_won ? Wdl::Loss : Wdl::Draw;
-}
-
-class FiftyReference {
- public:
-  // Receives each layer of a movement pair as it is computed: the pair's sector ids
-  // (in DenseGraph::sectors()), the counter c and V(., c) by global index.
-  using LayerFn =
-      std::function<void(const std::vector<size_t>& unit, int c, const std::vector<Wdl>& layer)>;
-
-  FiftyReference(const DenseGraph& g, const LayerFn& on_layer)
-      : g_(g),
-        at0_(g.size(), Wdl::Draw),
-        z_(g.size(), NO_Z),
-        cur_(g.size(), Wdl::Draw),
-        next_(g.size(), Wdl::Draw),
-        done_(g.sectors().size(), false) {
-    mark_terminal();
-    std::vector<std::vector<size_t>> movement;
-    std::vector<size_t> placement;
-    split_units(movement, placement);
-    for (const std::vector<size_t>& unit : movement) solve_movement(unit, on_layer);
-    for (size_t id : placement) solve_placement(id);
-  }
-
-  // Returns V(p, 0) of the position with global index i (placement: its value).
-  Wdl at0(uint64_t i) const { return at0_[i]; }
-  // Returns z of the position with global index i when it is decisive at 0, else NO_Z.
-  int z(uint64_t i) const { return at0_[i] == Wdl::Draw ? NO_Z : z_[i]; }
-  // Returns the number of moves that break the order the induction relies on: a mill
-  // into a sector not solved yet, a quiet move out of its pair, a placement into a
-  // sector not solved yet.
-  uint64_t order_violations() const { return order_violations_; }
-  // Returns the number of movement pairs.
-  int movement_units() const { return movement_units_; }
-
- private:
-  // Returns the chunk indices of the sectors `ids`.
-  std::vector<size_t> chunks_of(const std::vector<size_t>& ids) const {
-    std::vector<size_t> out;
-    for (size_t id : ids)
-      for (size_t k = g_.first_chunk(id); k < g_.first_chunk(id + 1); ++k) out.push_back(k);
-    return out;
-  }
-
-  // Sets every position without a move to a loss in 0, whatever the counter: mills into
-  // a sector whose side to move has no stones left to move read it before its pair is
-  // solved.
-  void mark_terminal() {
-    for (const DenseGraph::Chunk& ch : g_.chunks())
-      for (uint64_t j = 0; j + 1 < ch.offsets.size(); ++j)
-        if (ch.offsets[j] == ch.offsets[j + 1])
-          at0_[ch.first + j] = Wdl::Loss, z_[ch.first + j] = 0;
-  }
-
-  // Sets `movement` to the movement pairs a-b, b-a by total stones, `placement` to the
-  // placement sectors by stones in hand, fewest first.
-  void split_units(std::vector<std::vector<size_t>>& movement, std::vector<size_t>& placement) {
-    const std::vector<DenseSector>& ds = g_.sectors();
-    unit_of_.assign(ds.size(), -1);
-    auto pair_key = [&](size_t id) {
-      const Sector& s = ds[id].sector;
-      return std::tuple(s.us + s.them, std::min(s.us, s.them), std::max(s.us, s.them));
-    };
-    std::vector<size_t> moving, placing;
-    for (size_t id = 0; id < ds.size(); ++id)
-      (ds[id].sector.placement() ? placing : moving).push_back(id);
-    std::stable_sort(moving.begin(), moving.end(),
-                     [&](size_t a, size_t b) { return pair_key(a) < pair_key(b); });
-    for (size_t k = 0; k < moving.size(); ++k) {
-      if (k == 0 || pair_key(moving[k]) != pair_key(moving[k - 1])) movement.push_back({});
-      movement.back().push_back(moving[k]);
-      unit_of_[moving[k]] = int(movement.size()) - 1;
-    }
-    movement_units_ = int(movement.size());
-    std::stable_sort(placing.begin(), placing.end(), [&](size_t a, size_t b) {
-      const Sector &x = ds[a].sector, &y = ds[b].sector;
-      return x.us_hand + x.them_hand < y.us_hand + y.them_hand;
-    });
-    placement = placing;
-  }
-
-  // Returns the number of moves of the pair `unit` that break the induction's order.
-  uint64_t movement_order_violations(const std::vector<size_t>& unit,
-                                     const std::vector<size_t>& chunks) const {
-    const int u = unit_of_[unit.front()];
-    uint64_t bad = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : bad)
-    for (size_t k = 0; k < chunks.size(); ++k)
-      for (uint32_t e : g_.chunks()[chunks[k]].edges) {
-        const size_t id = g_.sector_id_at(e & ~DenseGraph::MILL);
-        if (e & DenseGraph::MILL)
-          bad += !done_[id] && !is_terminal(g_.variant(), g_.sectors()[id].sector);
-        else
-          bad += unit_of_[id] != u;
-      }
-    return bad;
-  }
-
-  // Solves a movement pair layer by layer, c = 50 down to 0.
-  void solve_movement(const std::vector<size_t>& unit, const LayerFn& on_layer) {
-    const std::vector<size_t> chunks = chunks_of(unit);
-    order_violations_ += movement_order_violations(unit, chunks);
-    for (int c = FIFTY_PLIES; c >= 0; --c) {
-#pragma omp parallel for schedule(dynamic, 1)
-      for (size_t k = 0; k < chunks.size(); ++k) {
-        const DenseGraph::Chunk& ch = g_.chunks()[chunks[k]];
-        for (uint64_t j = 0; j + 1 < ch.offsets.size(); ++j) {
-          const uint32_t* begin = ch.edges.data() + ch.offsets[j];
-          const uint32_t* end = ch.edges.data() + ch.offsets[j + 1];
-          Wdl w;
-          if (c == FIFTY_PLIES)
-            w = begin == end ? Wdl::Loss : Wdl::Draw;
-          else
-            w = fold(begin, end, [&](uint32_t e) {
-              return e & DenseGraph::MILL ? at0_[e & ~DenseGraph::MILL] : next_[e];
-            });
-          const uint64_t i = ch.first + j;
-          cur_[i] = w;
-          if (w != Wdl::Draw && z_[i] == NO_Z) z_[i] = uint8_t(FIFTY_PLIES - c);
-        }
-      }
-      on_layer(unit, c, cur_);
-      cur_.swap(next_);
-    }
-    for (size_t k : chunks) {
-      const DenseGraph::Chunk& ch = g_.chunks()[k];
-      std::copy(next_.begin() + ch.first, next_.begin() + ch.first + ch.offsets.size() - 1,
-                at0_.begin() + ch.first);
-    }
-    for (size_t id : unit) done_[id] = true;
-  }
-
-  // Solves a placement sector from its successors' values at c = 0, with z.
-  void solve_placement(size_t id) {
-    const std::vector<size_t> chunks = chunks_of({id});
-    uint64_t bad = 0;
-#pragma omp parallel for schedule(dynamic, 1) reduction(+ : bad)
-    for (size_t k = 0; k < chunks.size(); ++k) {
-      const DenseGraph::Chunk& ch = g_.chunks()[chunks[k]];
-      for (uint64_t j = 0; j + 1 < ch.offsets.size(); ++j) {
-        int best_win = NO_Z, worst_loss = -1;
-        for (uint32_t k2 = ch.offsets[j]; k2 < ch.offsets[j + 1]; ++k2) {
-          const uint64_t child = ch.edges[k2] & ~DenseGraph::MILL;
-          const size_t cid = g_.sector_id_at(child);
-          bad += !done_[cid] && !is_terminal(g_.variant(), g_.sectors()[cid].sector);
-          if (at0_[child] == Wdl::Loss) best_win = std::min(best_win, 1 + z_[child]);
-          if (at0_[child] == Wdl::Win) worst_loss = std::max(worst_loss, 1 + z_[child]);
-        }
-        const uint32_t* begin = ch.edges.data() + ch.offsets[j];
-        const uint32_t* end = ch.edges.data() + ch.offsets[j + 1];
-        const uint64_t i = ch.first + j;
-        at0_[i] = fold(begin, end, [&](uint32_t e) { return at0_[e & ~DenseGraph::MILL]; });
-        z_[i] = at0_[i] == Wdl::Win    ? uint8_t(best_win)
-                : at0_[i] == Wdl::Loss ? uint8_t(std::max(worst_loss, 0))
-                                       : NO_Z;
-      }
-    }
-    order_violations_ += bad;
-    done_[id] = true;
-  }
-
-  const DenseGraph& g_;
-  std::vector<Wdl> at0_;      // V(p, 0) by global index (placement: the value)
-  std::vector<uint8_t> z_;    // z once decisive (movement: 50 - first decisive c)
-  std::vector<Wdl> cur_;      // the layer being computed
-  std::vector<Wdl> next_;     // the layer at c + 1
-  std::vector<bool> done_;    // by sector id: solved
-  std::vector<int> unit_of_;  // by sector id: movement pair, -1 for placement
-  uint64_t order_violations_ = 0;
-  int movement_units_ = 0;
-};
 
 // ---------------------------------------------------------------------------------------
 // The fast tables and the comparison.
