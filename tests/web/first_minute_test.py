@@ -48,8 +48,8 @@ import urllib.parse
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from page_test import (CheckFailed, PageReader, ServeProcess, check, log, start_browser, phone_png,  # noqa: E402
-                       CHROMIUM, CHROMEDRIVER, TIMEOUT)
+from browser_harness import (CheckFailed, PageReader, ServeProcess, check, log,  # noqa: E402
+                             start_browser, phone_png, TIMEOUT)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -545,9 +545,6 @@ def check_levels(millbase, six_db, driver):
 
 def main():
     millbase, six_db, fifty_db, png = [os.path.abspath(a) for a in sys.argv[1:5]]
-    for path in [CHROMIUM, CHROMEDRIVER]:
-        if not os.access(path, os.X_OK):
-            sys.exit(f'first_minute_test: {path} is missing: apt-get install chromium chromium-driver')
     started = time.time()
     profile = tempfile.mkdtemp(prefix='first-minute-chromium-')
     tmp = tempfile.mkdtemp(prefix='first-minute-')

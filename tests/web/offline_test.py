@@ -17,15 +17,16 @@ off (DevTools network emulation: offline), and checks that:
 Prints the time to the first answer and "all checks passed".
 """
 import json
-import subprocess
+import os
+import shutil
 import sys
 import tempfile
 import time
 import urllib.parse
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_harness import CheckFailed, ServeProcess, start_browser  # noqa: E402
 
 MILLBASE, OFFLINE, SIX, FIVE = sys.argv[1:5]
 
@@ -45,22 +46,17 @@ def served(base, path, params):
 
 
 def start_server(variant, db):
-    # From an empty directory: no plain tables beside, as in the offline page.
-    p = subprocess.Popen([MILLBASE, "serve", "--variant", variant, "--db", db, "--port", "0"],
-                         stdout=subprocess.PIPE, text=True, cwd=tempfile.mkdtemp())
-    line = p.stdout.readline().strip()
-    if not line.startswith("millbase serve: "):
-        fail("serve: " + line)
-    return p, line.split(" ")[2]
+    """Returns `millbase serve` of variant on db and its URL, from an empty directory: no
+    plain tables beside, as in the offline page."""
+    try:
+        server = ServeProcess(MILLBASE, ["--variant", variant, "--db", db])
+    except CheckFailed as e:
+        fail(str(e))
+    return server, server.url
 
 
-options = webdriver.ChromeOptions()
-for flag in ("--headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-             "--disable-background-networking --disable-component-update --disable-sync").split():
-    options.add_argument(flag)
-options.add_argument("--user-data-dir=" + tempfile.mkdtemp())
-options.binary_location = "/usr/bin/chromium"
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+profile = tempfile.mkdtemp(prefix="offline-test-chromium-")
+driver = start_browser(profile)
 servers = []
 try:
     driver.set_network_conditions(offline=True, latency=0, download_throughput=0,
@@ -152,5 +148,6 @@ try:
     print("all checks passed")
 finally:
     driver.quit()
-    for s in servers:
-        s.kill()
+    shutil.rmtree(profile, ignore_errors=True)
+    for server in servers:
+        server.stop()

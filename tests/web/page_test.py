@@ -43,72 +43,17 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.parse
 
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.support.ui import WebDriverWait
-except ImportError:
-    sys.exit('page_test: needs Selenium for this python3 (' + sys.executable +
-             '): apt-get install python3-selenium chromium chromium-driver')
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_harness import (CheckFailed, PageReader, ServeProcess, check, log,  # noqa: E402
+                             phone_png, start_browser)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 
-CHROMIUM = shutil.which('chromium') or '/usr/bin/chromium'
-CHROMEDRIVER = shutil.which('chromedriver') or '/usr/bin/chromedriver'
-TIMEOUT = 20  # seconds for the page to settle after an action
 COLOURS = {'win': 'rgb(26, 127, 55)', 'draw': 'rgb(130, 80, 223)', 'loss': 'rgb(207, 34, 46)'}
-
-
-class CheckFailed(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise CheckFailed(message)
-
-
-def log(message):
-    print(message, flush=True)
-
-
-class ServeProcess:
-    """`millbase serve ARGS --port 0` in a scratch directory (laid out first by
-    prepare(cwd) when given); its URL is the first line it prints."""
-
-    def __init__(self, millbase, args, prepare=None):
-        self.cwd = tempfile.mkdtemp(prefix='millbase-serve-')
-        if prepare:
-            prepare(self.cwd)
-        self.proc = subprocess.Popen(
-            [millbase, 'serve', *args, '--port', '0'],
-            cwd=self.cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        first = []
-        reader = threading.Thread(target=lambda: first.append(self.proc.stdout.readline()))
-        reader.start()
-        reader.join(30)
-        line = first[0].strip() if first else ''
-        prefix = 'millbase serve: '
-        if not line.startswith(prefix):
-            self.stop()
-            raise CheckFailed(f'millbase serve {" ".join(args)} did not print its URL first '
-                              f'(got {line!r}; stderr: {self.proc.stderr.read().strip()!r})')
-        self.url = line[len(prefix):]
-        self.port = int(self.url.rstrip('/').rsplit(':', 1)[1])
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        shutil.rmtree(self.cwd, ignore_errors=True)
 
 
 class Server(ServeProcess):
@@ -116,50 +61,6 @@ class Server(ServeProcess):
 
     def __init__(self, millbase, db, *extra):
         super().__init__(millbase, ['--variant', 'six', '--db', db, *extra])
-
-
-def start_browser(profile):
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-                 '--disable-background-networking', '--disable-component-update',
-                 '--disable-sync', '--disable-dev-shm-usage', f'--user-data-dir={profile}',
-                 '--window-size=1100,800']:
-        options.add_argument(flag)
-    options.set_capability('goog:loggingPrefs', {'performance': 'ALL', 'browser': 'ALL'})
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(60)
-    return driver
-
-
-class PageReader:
-    """What every page test reads of the page: scripts, texts, plies, and the wait until
-    it settles (extra: a further JavaScript condition of being settled)."""
-
-    def __init__(self, driver):
-        self.driver = driver
-
-    def js(self, script, *args):
-        return self.driver.execute_script(script, *args)
-
-    def text(self, element_id):
-        return self.js(f"return document.getElementById('{element_id}').textContent")
-
-    def plies(self):
-        return int(self.js('return document.body.dataset.plies || "0"'))
-
-    def settle(self, plies=None, what='the page', extra=''):
-        """Waits until no request is on its way and the computer is not thinking."""
-        def settled(_):
-            idle = self.js('return document.body.dataset.busy === "false" && '
-                           '!document.body.dataset.thinking' + extra)
-            return idle and (plies is None or self.plies() == plies)
-        try:
-            WebDriverWait(self.driver, TIMEOUT, poll_frequency=0.05).until(settled)
-        except Exception:
-            body = self.js('return document.body ? document.body.innerText.slice(0, 200) : ""')
-            raise CheckFailed(f'{what} did not settle within {TIMEOUT} s (plies '
-                              f'{self.plies()}, wanted {plies}; the page reads {body!r})')
 
 
 class PageTest(PageReader):
@@ -588,11 +489,6 @@ def words(value):
     return 'draw' if value['result'] == 'draw' else f"{value['result']} in {value['distance']}"
 
 
-def phone_png(png):
-    root, ext = os.path.splitext(png)
-    return root + '-phone' + (ext or '.png')
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('millbase')
@@ -601,9 +497,6 @@ def main():
     ap.add_argument('--url', help='test the server already running at this URL')
     ap.add_argument('--fifty', help="six's 50-ply tables, read with SIX_DB as the plain ones")
     a = ap.parse_args()
-    for path in [CHROMIUM, CHROMEDRIVER]:
-        if not os.access(path, os.X_OK):
-            sys.exit(f'page_test: {path} is missing: apt-get install chromium chromium-driver')
     started = time.time()
     server = driver = None
     profile = tempfile.mkdtemp(prefix='page-test-chromium-')
