@@ -104,6 +104,15 @@ class PageReader:
     def plies(self):
         return int(self.js('return document.body.dataset.plies || "0"'))
 
+    def page_moves(self):
+        """The legal moves the page lists, in its order: [(move, result, distance, 50-ply
+        class, text)]."""
+        return self.js("""
+            return [...document.querySelectorAll('#legal-moves [data-move]')].map(b => [
+              b.dataset.move, b.dataset.result || null,
+              b.dataset.distance === undefined || b.dataset.distance === '' ? null : Number(b.dataset.distance),
+              b.dataset.class || null, b.querySelector('.value').textContent]);""")
+
     def settle(self, plies=None, what='the page', extra=''):
         """Waits until no request is on its way and the computer is not thinking."""
         def settled(_):

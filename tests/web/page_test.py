@@ -82,15 +82,6 @@ class PageTest(PageReader):
     def click(self, name):
         self.point(name).click()
 
-    def page_moves(self):
-        """The legal moves the page lists, in its order: [(move, result, distance, 50-ply
-        class, text)]."""
-        return self.js("""
-            return [...document.querySelectorAll('#legal-moves [data-move]')].map(b => [
-              b.dataset.move, b.dataset.result || null,
-              b.dataset.distance === undefined || b.dataset.distance === '' ? null : Number(b.dataset.distance),
-              b.dataset.class || null, b.querySelector('.value').textContent]);""")
-
     def page_moves_list(self):
         return self.js("return [...document.querySelectorAll('#move-list [data-ply]')].map(b => b.textContent)")
 
