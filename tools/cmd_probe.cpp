@@ -205,24 +205,45 @@ bool resolve_probe_rule(ProbeArgs& a) {
   return true;
 }
 
+// What probe and analyze read: the variant, its tables under a's rule, and the plain
+// tables beside 50-ply ones (null when there are none to read).
+struct Opened {
+  const Variant* variant = nullptr;
+  std::shared_ptr<const Tablebase> tables;
+  std::shared_ptr<const Tablebase> plain;
+};
+
+// Opens what a asks for into o; returns EXIT_OK, or the exit code after saying why not.
+int open_for(ProbeArgs& a, Opened& o) {
+  o.variant = resolve_variant(a.variant);
+  if (!o.variant || !resolve_probe_rule(a)) return EXIT_USAGE;
+  const Variant& v = *o.variant;
+  Result<std::shared_ptr<const Tablebase>> tb = open_tables(a, v);
+  if (!tb) return fail(tb.status(), v, TableDir::named(v, a.db, a.metric).path(), a.metric);
+  Result<std::shared_ptr<const Tablebase>> plain = open_plain(a, v);
+  if (!plain) return fail(plain.status(), v, TableDir::named(v, a.plain).path());
+  o.tables = std::move(tb).value();
+  o.plain = std::move(plain).value();
+  return EXIT_OK;
+}
+
 int run_probe(ProbeArgs& a) {
-  const Variant* v = resolve_variant(a.variant);
-  if (!v || !resolve_probe_rule(a)) return EXIT_USAGE;
-  auto tb = open_tables(a, *v);
-  if (!tb) return fail(tb.status(), *v, TableDir::named(*v, a.db, a.metric).path(), a.metric);
-  const Result<std::shared_ptr<const Tablebase>> plain = open_plain(a, *v);
-  if (!plain) return fail(plain.status(), *v, TableDir::named(*v, a.plain).path());
+  Opened o;
+  if (const int code = open_for(a, o); code != EXIT_OK) return code;
+  const Variant* v = o.variant;
+  const std::shared_ptr<const Tablebase>& tb = o.tables;
+  const std::shared_ptr<const Tablebase>& plain = o.plain;
   const bool fifty = a.metric == Metric::FIFTY;
   return for_each_position(
       a, *v, [&](const Position& p, int counter, const std::string& text) -> Status {
         const std::string pos = format_position(*v, p);
         const GameOverNote over = game_over_note(*v, p);
         if (a.wdl) {
-          Result<Wdl> w = (*tb)->probe_wdl(p);
+          Result<Wdl> w = tb->probe_wdl(p);
           if (fifty) {  // the whole value at the counter
-            Result<ValueCode> value = (*tb)->probe(p);
+            Result<ValueCode> value = tb->probe(p);
             if (Status st = fifty ? check_fifty_counter(p, counter) : Status::ok(); !st) value = st;
-            w = value ? Result<Wdl>(ShownValue{*value, (*tb)->metric(), counter}.wdl())
+            w = value ? Result<Wdl>(ShownValue{*value, tb->metric(), counter}.wdl())
                       : value.status();
           }
           if (!w) return w.status();
@@ -243,19 +264,19 @@ int run_probe(ProbeArgs& a) {
                         WORDS[int(*w)], over.text.c_str());
           return Status::ok();
         }
-        Result<ValueCode> value = (*tb)->probe(p);
+        Result<ValueCode> value = tb->probe(p);
         if (!value) return value.status();
-        Result<std::vector<MoveValue>> moves = (*tb)->analyze(p, counter);
+        Result<std::vector<MoveValue>> moves = tb->analyze(p, counter);
         if (!moves) return moves.status();
         std::optional<ValueCode> without_rule;
         const Result<std::string> words =
-            fifty ? fifty_words(a, p, *value, counter, plain->get(), &without_rule)
+            fifty ? fifty_words(a, p, *value, counter, plain.get(), &without_rule)
                   : Result<std::string>(value_words(p, *value));
         if (!words) return words.status();
         // The moves as good as the first under the rule at the counter (every draw of a
         // drawn position, whatever it would be without the rule).
         std::vector<std::string> best;
-        auto now = [&](ValueCode x) { return ShownValue{x, (*tb)->metric(), counter}.now(); };
+        auto now = [&](ValueCode x) { return ShownValue{x, tb->metric(), counter}.now(); };
         for (const MoveValue& m : *moves) {
           if (now(m.value) != now(moves->front().value)) break;
           best.push_back(format_move(*v, m.move));
@@ -265,7 +286,7 @@ int run_probe(ProbeArgs& a) {
           json.begin_object()
               .field("position", pos)
               .field("side_to_move", side_word(p.side_to_move));
-          json.members(ShownValue{*value, (*tb)->metric(), counter}.json());
+          json.members(ShownValue{*value, tb->metric(), counter}.json());
           write_without_rule(json, without_rule);
           json.field("text", *words).key("best_moves").begin_array();
           for (const std::string& m : best) json.value(m);
@@ -283,26 +304,25 @@ int run_probe(ProbeArgs& a) {
 }
 
 int run_analyze(ProbeArgs& a) {
-  const Variant* v = resolve_variant(a.variant);
-  if (!v || !resolve_probe_rule(a)) return EXIT_USAGE;
-  auto tb = open_tables(a, *v);
-  if (!tb) return fail(tb.status(), *v, TableDir::named(*v, a.db, a.metric).path(), a.metric);
-  const Result<std::shared_ptr<const Tablebase>> plain = open_plain(a, *v);
-  if (!plain) return fail(plain.status(), *v, TableDir::named(*v, a.plain).path());
+  Opened o;
+  if (const int code = open_for(a, o); code != EXIT_OK) return code;
+  const Variant* v = o.variant;
+  const std::shared_ptr<const Tablebase>& tb = o.tables;
+  const std::shared_ptr<const Tablebase>& plain = o.plain;
   const bool fifty = a.metric == Metric::FIFTY;
   return for_each_position(
       a, *v, [&](const Position& p, int counter, const std::string&) -> Status {
-        Result<ValueCode> value = (*tb)->probe(p);
+        Result<ValueCode> value = tb->probe(p);
         if (!value) return value.status();
-        Result<std::vector<MoveValue>> moves = (*tb)->analyze(p, counter);
+        Result<std::vector<MoveValue>> moves = tb->analyze(p, counter);
         if (!moves) return moves.status();
         const std::string pos = format_position(*v, p);
         std::optional<ValueCode> without_rule;
         const Result<std::string> words =
-            fifty ? fifty_words(a, p, *value, counter, plain->get(), &without_rule)
+            fifty ? fifty_words(a, p, *value, counter, plain.get(), &without_rule)
                   : Result<std::string>(value_words(p, *value));
         if (!words) return words.status();
-        auto json_of = [&](ValueCode x) { return ShownValue{x, (*tb)->metric(), counter}.json(); };
+        auto json_of = [&](ValueCode x) { return ShownValue{x, tb->metric(), counter}.json(); };
         if (a.json) {
           JsonWriter json;
           json.begin_object()
@@ -324,7 +344,7 @@ int run_analyze(ProbeArgs& a) {
         std::printf("%s: %s%s\n", pos.c_str(), words->c_str(), game_over_note(*v, p).text.c_str());
         for (const MoveValue& m : *moves)
           std::printf("  %-10s %s\n", format_move(*v, m.move).c_str(),
-                      ShownValue{m.value, (*tb)->metric(), counter}.brief().c_str());
+                      ShownValue{m.value, tb->metric(), counter}.brief().c_str());
         return Status::ok();
       });
 }
