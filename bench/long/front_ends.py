@@ -28,6 +28,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -168,7 +169,7 @@ class FrontEnds:
             return f'{len(shown)} moves with the API\'s values' + (f'; {png}' if png else '')
         finally:
             driver.quit()
-            subprocess.run(['rm', '-rf', profile])
+            shutil.rmtree(profile, ignore_errors=True)
 
 
 def main():
