@@ -9,7 +9,7 @@ namespace {
 // that is the whole solve (README, "What the solves cost"); "" for the small variants.
 std::string whole_solve_note(const Variant& v, const Status& s) {
   if (s.subject().find('+') == std::string::npos || v.stones < 9) return "";
-  const std::string time = v.stones >= 12 ? "about 10-13 h on 2 cores (projected)"
+  const std::string time = v.stones >= 12 ? "about 9 h on 2 cores and 4 GB of memory"
                                           : "about 1 h 20 min on 2 cores and 7 GB of memory";
   return ". That is in effect the whole solve of " + std::string(v.name) +
          ": a placement sector needs every sector its moves lead to, up to the end of the "

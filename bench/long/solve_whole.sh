@@ -82,7 +82,7 @@ tables_bytes() {
   local dir=$tables
   case $1 in fifty_*) dir=$tables-fifty ;; esac
   find "$dir" -maxdepth 1 -name '*.mbt' -printf '%s\n' 2>/dev/null |
-    awk '{ s += $1 } END { print s + 0 }'
+    awk '{ s += $1 } END { printf "%.0f\n", s }'
 }
 
 # Returns " user U system S rss_kB R", the CPU seconds and peak memory so far of the
