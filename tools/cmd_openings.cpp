@@ -8,13 +8,15 @@
 #include "core/symmetry.h"
 #include "db/tablebase.h"
 #include "tools/cli_common.h"
+#include "tools/openings_svg.h"
+#include "tools/text_file.h"
 
 namespace millbase::cli {
 
 namespace {
 
 struct OpeningsArgs {
-  std::string variant, db, rule;
+  std::string variant, db, rule, svg;
   bool json = false;
 };
 
@@ -56,6 +58,20 @@ Result<std::vector<MoveClass>> move_classes(const Tablebase& tb, const Position&
   return classes;
 }
 
+// Returns the values of the placements of `classes` by the points they place on (a point
+// once, its first move's).
+std::vector<PointValue> point_values(const std::vector<MoveClass>& classes) {
+  std::vector<PointValue> out;
+  Bitboard seen = 0;
+  for (const MoveClass& c : classes)
+    for (Move m : c.same)
+      if (m.is_placement() && !(seen & bit(m.to))) {
+        seen |= bit(m.to);
+        out.push_back({m.to, c.value});
+      }
+  return out;
+}
+
 // Returns the moves of c in notation, apart by blanks.
 std::string same_text(const Variant& v, const MoveClass& c) {
   std::string out;
@@ -84,6 +100,7 @@ int run_openings(const OpeningsArgs& a) {
   if (!value) return fail(value.status(), *v, dir, *metric);
   Result<std::vector<MoveClass>> first = move_classes(**tb, start);
   if (!first) return fail(first.status(), *v, dir, *metric);
+  std::vector<OpeningBoard> boards{{"White to place", 0, 0, point_values(*first)}};
   JsonWriter json;
   json.begin_object().field("variant", v->name).key("start").begin_object();
   json.members(ShownValue{*value, *metric}.json()).end_object().key("first").begin_array();
@@ -94,6 +111,8 @@ int run_openings(const OpeningsArgs& a) {
     Result<std::vector<MoveClass>> replies = move_classes(**tb, do_move(start, f.move));
     if (!replies) return fail(replies.status(), *v, dir, *metric);
     const std::string move = format_move(*v, f.move);
+    boards.push_back({"after White " + move + " (" + move_words(f.value, *metric) + ")",
+                      bit(f.move.to), 0, point_values(*replies)});
     if (a.json) {
       class_json(json.begin_object(), *v, f, *metric);
       json.key("replies").begin_array();
@@ -109,6 +128,12 @@ int run_openings(const OpeningsArgs& a) {
     for (const MoveClass& r : *replies)
       std::printf("  Black %-6s %-12s (the same: %s)\n", format_move(*v, r.move).c_str(),
                   move_words(r.value, *metric).c_str(), same_text(*v, r).c_str());
+  }
+  if (!a.svg.empty()) {
+    const std::string heading = std::string(v->name) + ": the empty board, White to place first: " +
+                                ShownValue{*value, *metric, 0, true}.text();
+    if (Status st = write_text_file(a.svg, openings_svg(*v->board, *metric, heading, boards)); !st)
+      return fail(EXIT_ERROR, st.message());
   }
   if (a.json) print_json_line(json.end_array().end_object());
   return EXIT_OK;
@@ -127,6 +152,10 @@ Command register_openings(CLI::App& app) {
                   "the 50-ply rule's tables (placement has no "
                   "counter: values with the movement phase entered at 0)");
   cmd->add_flag("--json", a->json, "One JSON object");
+  cmd->add_option("--svg", a->svg,
+                  "Also draw the openings into this SVG file: the empty board and the board "
+                  "after each distinct first placement, each point coloured by the value of "
+                  "placing there");
   return {cmd, [a] { return run_openings(*a); }};
 }
 
