@@ -23,6 +23,9 @@ const char* colour(Wdl w) {
   return w == Wdl::Win ? "#1a7f37" : w == Wdl::Loss ? "#cf222e" : "#8250df";
 }
 
+// Returns the result's word: "win", "draw" or "loss".
+const char* result_word(Wdl w) { return w == Wdl::Win ? "win" : w == Wdl::Loss ? "loss" : "draw"; }
+
 // Returns text with the characters XML gives a meaning escaped.
 std::string xml(const std::string& text) {
   std::string out;
@@ -103,11 +106,8 @@ void draw_board(std::string& out, const Board& b, const Span& s, Metric metric,
     const Wdl w = ShownValue{v.value, metric, 0, true}.wdl();
     out += "<circle cx=\"" + std::to_string(px(v.point)) + "\" cy=\"" +
            std::to_string(py(v.point)) + "\" r=\"" + std::to_string(RADIUS) + "\" fill=\"" +
-           colour(w) + "\" class=\"" +
-           (w == Wdl::Win    ? "win"
-            : w == Wdl::Loss ? "loss"
-                             : "draw") +
-           "\" data-point=\"" + std::string(point_name(b, v.point)) + "\" data-value=\"" +
+           colour(w) + "\" class=\"" + result_word(w) + "\" data-point=\"" +
+           std::string(point_name(b, v.point)) + "\" data-value=\"" +
            xml(ShownValue{v.value, metric, 0, true}.brief()) + "\"/>\n";
     const std::string label = disc_label(v.value, metric);
     if (!label.empty())
@@ -141,10 +141,9 @@ std::string openings_svg(const Board& board, Metric metric, const std::string& h
   const int ky = height - KEY + 22;
   int kx = MARGIN;
   for (Wdl w : {Wdl::Win, Wdl::Draw, Wdl::Loss}) {
-    const char* word = w == Wdl::Win ? "win" : w == Wdl::Draw ? "draw" : "loss";
     out += "<circle cx=\"" + std::to_string(kx + 8) + "\" cy=\"" + std::to_string(ky - 4) +
            "\" r=\"8\" fill=\"" + colour(w) + "\"/><text x=\"" + std::to_string(kx + 22) +
-           "\" y=\"" + std::to_string(ky) + "\" font-size=\"13\">" + word + "</text>\n";
+           "\" y=\"" + std::to_string(ky) + "\" font-size=\"13\">" + result_word(w) + "</text>\n";
     kx += 70;
   }
   out += "<text x=\"" + std::to_string(kx) + "\" y=\"" + std::to_string(ky) +
