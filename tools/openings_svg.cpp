@@ -13,7 +13,7 @@ constexpr int MARGIN = 24;   // around a board's outer points
 constexpr int CAPTION = 26;  // the caption's band above a board
 constexpr int PER_ROW = 3;   // boards in a row
 constexpr int HEADING = 40;  // the heading's band at the top
-constexpr int KEY = 44;      // the key's band at the bottom
+constexpr int KEY = 66;      // the key's band at the bottom: two lines
 constexpr int RADIUS = 14;   // a point's disc
 constexpr const char* LINE = "#7a5a2f";
 constexpr const char* WOOD = "#e9c893";
@@ -45,7 +45,8 @@ std::string xml(const std::string& text) {
 }
 
 // Returns the number a disc shows: the distance of the engine protocol's words ("win 13":
-// "13"; under the 50-ply rule the plies to the next mill or the end), or "".
+// "13"; under the 50-ply rule the plies to the first mill of the movement phase or the
+// end), or "".
 std::string disc_label(ValueCode v, Metric metric) {
   const std::string terse = ShownValue{v, metric, 0, true}.terse();
   const size_t blank = terse.find(' ');
@@ -147,8 +148,12 @@ std::string openings_svg(const Board& board, Metric metric, const std::string& h
     kx += 70;
   }
   out += "<text x=\"" + std::to_string(kx) + "\" y=\"" + std::to_string(ky) +
-         "\" font-size=\"13\">for the side that places there; the number: plies to the end" +
-         std::string(metric == Metric::FIFTY ? " (50-ply rule: to the next mill or the end)" : "") +
+         "\" font-size=\"13\">for the side that places there</text>\n<text x=\"" +
+         std::to_string(MARGIN) + "\" y=\"" + std::to_string(ky + 22) +
+         "\" font-size=\"13\">the number in a point: " +
+         (metric == Metric::FIFTY
+              ? "plies to the first mill of the movement phase, or the end (50-ply rule)"
+              : "plies to the end of the game") +
          "</text>\n</svg>\n";
   return out;
 }

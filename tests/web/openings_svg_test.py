@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`millbase openings --svg` against `openings --json`, and drawn by headless Chromium.
 
-usage: openings_svg_test.py MILLBASE SIX_DB OUT_DIR
+usage: openings_svg_test.py MILLBASE SIX_DB SIX_FIFTY_DB OUT_DIR
 
 Checks, on six's tables:
 - the SVG is well-formed and has one board for the empty board and one for each
@@ -11,7 +11,8 @@ Checks, on six's tables:
   Black's reply there: the words of `openings --json` for each move of each class, and
   the colour of the analysis page for its result;
 - in Chromium (Debian: chromium, chromium-driver, python3-selenium) every board, point
-  and text lies inside the drawing, which is saved to OUT_DIR/six-openings.png;
+  and text lies inside the drawing, which is saved to OUT_DIR/six-openings.png; the same
+  for the 50-ply tables' picture (its key says more), OUT_DIR/six-fifty-openings.png;
 - a file that cannot be written is an error that names it (exit 1), and leaves nothing.
 Prints "all checks passed".
 """
@@ -93,7 +94,7 @@ def check_drawn(path, png):
 
 
 def main():
-    millbase, db, out = sys.argv[1:4]
+    millbase, db, fifty_db, out = sys.argv[1:5]
     os.makedirs(out, exist_ok=True)
     svg = os.path.join(out, 'six-openings.svg')
     try:
@@ -107,6 +108,13 @@ def main():
               f'openings --svg: exit {r.returncode}: {r.stderr}')
         check_svg(svg, openings)
         check_drawn(svg, os.path.join(out, 'six-openings.png'))
+        fifty_svg = os.path.join(out, 'six-fifty-openings.svg')
+        r = subprocess.run([millbase, 'openings', '--variant', 'six', '--rule', 'fifty', '--db',
+                            fifty_db, '--svg', fifty_svg], capture_output=True, text=True,
+                           timeout=120)
+        check(r.returncode == 0, f'openings --rule fifty --svg: exit {r.returncode}: {r.stderr}')
+        ET.parse(fifty_svg)
+        check_drawn(fifty_svg, os.path.join(out, 'six-fifty-openings.png'))
         bad = os.path.join(out, 'no-such-dir', 'x.svg')
         r = subprocess.run([millbase, 'openings', '--variant', 'six', '--db', db, '--svg', bad],
                            capture_output=True, text=True, timeout=120)
