@@ -26,13 +26,10 @@ import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_harness import CheckFailed, check, log, start_browser  # noqa: E402
+from page_checks import words  # noqa: E402
 
 SVG = '{http://www.w3.org/2000/svg}'
 COLOURS = {'win': '#1a7f37', 'draw': '#8250df', 'loss': '#cf222e'}
-
-
-def words(v):
-    return 'draw' if v['result'] == 'draw' else f"{v['result']} in {v['distance']}"
 
 
 def expected_boards(openings):
