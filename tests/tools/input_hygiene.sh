@@ -9,17 +9,8 @@ bin=$1
 six=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-# expect CODE REGEX -- command...: runs millbase (stdin from $input), checks exit and output.
-input=/dev/null
-expect() {
-  local code=$1 regex=$2
-  shift 3
-  local out rc=0
-  out=$(timeout 30 "$bin" "$@" <"$input" 2>&1) || rc=$?
-  [ "$rc" = "$code" ] || fail "millbase $* exited $rc, expected $code: $out"
-  grep -Eq -- "$regex" <<<"$out" || fail "millbase $* said: $out (expected /$regex/)"
-}
+source "$(dirname "$0")/expect.sh"
+expect_timeout=30 # a command that waits for more input fails, not hangs
 
 printf 'W: B: w 6 6\r\nW:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w  \t\r\n' >"$work/crlf"
 input="$work/crlf"

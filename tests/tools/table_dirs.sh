@@ -11,16 +11,7 @@ set -euo pipefail
 bin=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-# expect CODE REGEX -- command...: runs millbase, checks its exit code and output.
-expect() {
-  local code=$1 regex=$2
-  shift 3
-  local out rc=0
-  out=$("$bin" "$@" 2>&1) || rc=$?
-  [ "$rc" = "$code" ] || fail "millbase $* exited $rc, expected $code: $out"
-  grep -Eq -- "$regex" <<<"$out" || fail "millbase $* said: $out (expected /$regex/)"
-}
+source "$(dirname "$0")/expect.sh"
 
 d="$work/tables"
 "$bin" solve --variant nine --max-stones 3 --out "$d" -q >/dev/null

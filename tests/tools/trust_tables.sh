@@ -15,16 +15,7 @@ set -euo pipefail
 bin=$1 six=$2 six_fifty=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-# expect CODE REGEX -- command...: runs millbase, checks its exit code and output.
-expect() {
-  local code=$1 regex=$2
-  shift 3
-  local out rc=0
-  out=$("$bin" "$@" 2>&1) || rc=$?
-  [ "$rc" = "$code" ] || fail "millbase $* exited $rc, expected $code: $out"
-  grep -Eq -- "$regex" <<<"$out" || fail "millbase $* said: $out (expected /$regex/)"
-}
+source "$(dirname "$0")/expect.sh"
 # Returns one checksum over every table of a directory (names and bytes).
 sums() { (cd "$1" && sha256sum ./*.mbt | sha256sum); }
 # fresh NAME SOURCE: a copy of SOURCE at $work/NAME.
