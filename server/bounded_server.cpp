@@ -7,9 +7,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <string_view>
 
 #include "core/json_text.h"
 #include "server/timed_stream.h"
+
+// process_and_close_socket below overrides a private member of cpp-httplib 0.11 and uses
+// its protected svr_sock_ and process_request: another version may change them.
+static_assert(std::string_view(CPPHTTPLIB_VERSION).starts_with("0.11."),
+              "server/bounded_server.cpp is written for cpp-httplib 0.11 (Debian 12's "
+              "libcpp-httplib-dev); check process_and_close_socket against this version");
 
 namespace millbase::server {
 
@@ -55,7 +62,7 @@ bool asks_api(int fd) {
 }  // namespace
 
 BoundedServer::BoundedServer(ServeLimits limits)
-    : limits_(limits), slots_(limits.per_client, limits.stale) {
+    : limits_(limits), slots_(limits.per_client, limits.slots) {
   const size_t workers = size_t(std::max(limits.workers, limits.per_client + 1));
   new_task_queue = [workers] { return new httplib::ThreadPool(workers); };
   set_keep_alive_max_count(size_t(limits.requests_per_connection));

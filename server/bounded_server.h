@@ -1,12 +1,13 @@
 // The HTTP server of `millbase serve`: cpp-httplib's Server with its own handling of a
-// connection, so that slow or idle clients cannot stop it (docs/web-api.md, "Limits"):
+// connection, so that slow or idle clients cannot stop it and a busy one is answered
+// (docs/web-api.md, "Limits"):
 // - a request must arrive whole within a deadline from its first byte (else 408), and a
 //   connection waits a bounded time for its next request;
-// - each client address holds a bounded number of connections at once, the next ones
-//   take the slot of one that holds it for nothing (waiting for a request, or with a
-//   request begun long ago and not whole: server/client_slots.h), else are answered 503
-//   (JSON for the API, a page that reloads itself for the rest) and closed; a pool of
-//   workers larger than that bound serves the others;
+// - each client address holds a bounded number of connections at once; the next ones
+//   take the slot of one that holds it for nothing (idle, or with a request begun long
+//   ago and not whole: server/client_slots.h), else wait a moment for a free one, else
+//   are answered 503 with Retry-After (JSON for the API, a page that reloads itself for
+//   the rest) and closed; a pool of workers larger than that bound serves the others;
 // - an error answer closes the connection (with "Connection: close"), as does a request
 //   that asks for it;
 // - the body of a GET or HEAD, which cpp-httplib does not read, is read and dropped up
@@ -24,13 +25,13 @@
 namespace millbase::server {
 
 struct ServeLimits {
-  int workers = 48;                          // connections served at once
-  int per_client = 16;                       // connections open at once per client address
+  int workers = 96;                          // connections served at once
+  int per_client = 64;                       // connections open at once per client address
   std::chrono::milliseconds idle{5000};      // the wait for a connection's next request
   std::chrono::milliseconds request{10000};  // from a request's first byte to its end
-  std::chrono::milliseconds stale{1000};     // a request not whole by then may lose its slot
+  SlotTimes slots;                           // when a slot may be taken, and the wait for one
   int requests_per_connection = 100;
-  int backlog = 128;  // connections the system queues before they are accepted
+  int backlog = 1024;  // connections the system queues before they are accepted
 };
 
 class BoundedServer : public httplib::Server {

@@ -1,14 +1,18 @@
 // How many connections each client of `millbase serve` holds: at most a fixed number at
 // once per address, so that one client that opens many and sends nothing (or sends
 // slowly) cannot take every worker of the server from the others. A connection over the
-// bound takes the slot of one of its address that holds it for nothing: one waiting for
-// a request (it has sent nothing since its last answer), else one whose request began
-// longer ago than `stale` and has not arrived whole. That one is shut down (its worker
-// sees the end of the connection), so idle or half-sent connections of a local program
-// cannot lock a browser on the same machine out (docs/web-api.md, "Limits").
+// bound takes the slot of one of its address that holds it for nothing: one that is idle
+// (nothing unread, and silent for `settle` since it was accepted or last answered), else
+// one whose request began longer ago than `stale` and has not arrived whole. That one is
+// shut down (its worker sees the end of the connection), so idle or half-sent
+// connections of a local program cannot lock a browser on the same machine out. A
+// connection whose request is on its way (accepted a moment ago, or with bytes unread)
+// is never taken. When no slot can be given up but one is being answered, the newcomer
+// waits a moment for it to be freed before it is refused (docs/web-api.md, "Limits").
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 #include <list>
 #include <map>
 #include <mutex>
@@ -16,12 +20,17 @@
 
 namespace millbase::server {
 
+struct SlotTimes {
+  std::chrono::milliseconds settle{200};  // silent this long with nothing unread: idle
+  std::chrono::milliseconds stale{1000};  // a request not whole by then may lose its slot
+  std::chrono::milliseconds queue{100};   // the wait for a slot being answered
+};
+
 class ClientSlots {
  public:
   using Clock = std::chrono::steady_clock;
 
-  ClientSlots(int per_client, std::chrono::milliseconds stale)
-      : per_client_(per_client), stale_(stale) {}
+  ClientSlots(int per_client, SlotTimes times) : per_client_(per_client), times_(times) {}
 
  private:
   // What a connection is doing, for choosing one to close.
@@ -48,7 +57,7 @@ class ClientSlots {
     ~Slot();
     explicit operator bool() const { return owner_ != nullptr; }
 
-    // The connection waits for its next request: its slot may be taken at once.
+    // The connection waits for its next request: its slot may be taken once it is idle.
     void waiting() { set(Doing::Waiting); }
     // A request has begun to arrive: its slot may be taken once it is stale.
     void reading() { set(Doing::Reading); }
@@ -63,19 +72,26 @@ class ClientSlots {
   };
 
   // Takes a slot for connection `fd` from `address`: a free one, or the slot of an idle
-  // or stale connection of that address, which is shut down; an empty Slot when every
-  // one of its per_client() connections is busy.
+  // or stale connection of that address, which is shut down; while one of them is being
+  // answered, waits up to times().queue for it; an empty Slot when every one of its
+  // per_client() connections stayed busy.
   Slot take(const std::string& address, int fd);
 
   int per_client() const { return per_client_; }
+  const SlotTimes& times() const { return times_; }
 
  private:
   // Returns the connection of `list` to shut down for a new one, or list.end().
   Connections::iterator victim(Connections& list) const;
 
+  // Returns a slot for `fd` when `address` has one free or one to take; else an empty
+  // Slot. The caller holds mutex_.
+  Slot try_take(const std::string& address, int fd);
+
   const int per_client_;
-  const std::chrono::milliseconds stale_;
+  const SlotTimes times_;
   std::mutex mutex_;
+  std::condition_variable freed_;            // a slot was given back
   std::map<std::string, Connections> open_;  // per address, none listed empty
 };
 

@@ -7,14 +7,14 @@ Starts `millbase serve --port 0` on six's tables and checks that:
 - 200 slow connections from another client address (127.0.0.2: 100 that send a header
   line every second, 100 that send nothing) do not stop it: a normal request from
   127.0.0.1 is answered within 1 s, every time of 5 (the times are printed); the slow
-  client holds at most its bound of 16 connections open at once: beyond it a silent
-  connection takes the slot of an older silent one (which the server shuts down), and
-  the others are answered 503 at once; the slow ones it holds are closed by the server:
+  client holds at most its bound of 64 connections open at once: beyond it a silent
+  connection takes the slot of an older idle one (which the server shuts down), and
+  the others are answered 503 with Retry-After within a moment; the slow ones it holds are closed by the server:
   the trickling ones at the request deadline, with a 408, the silent ones at the idle
   limit;
 - idle or half-sent connections cannot lock out another program of the same address
-  (issue #49): beside 50 idle connections from 127.0.0.1 a request from 127.0.0.1 is
-  answered at once (an idle connection gives up its slot), and beside 50 half-sent
+  (issue #49): beside 80 idle connections from 127.0.0.1 a request from 127.0.0.1 is
+  answered at once (an idle connection gives up its slot), and beside 80 half-sent
   ones within 2 s (a request not whole after 1 s gives up its slot); while every slot
   of an address is busy, its page request is refused 503 with a page that reloads
   itself (a browser shows no JSON), its API request with JSON;
@@ -31,16 +31,21 @@ Prints "all checks passed" at the end.
 """
 import http.client
 import json
+import os
 import select
 import socket
-import subprocess
 import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import load_clients  # noqa: E402
+
 MILLBASE, SIX_DB = sys.argv[1], sys.argv[2]
 SLOW = 200
 LATENCY_LIMIT = 1.0
+BOUND = 64  # connections open at once per client address (ServeLimits::per_client)
+CROWD = BOUND + 16
 
 
 def fail(message):
@@ -49,13 +54,12 @@ def fail(message):
 
 
 def start(*args):
-    p = subprocess.Popen([MILLBASE, "serve", "--variant", "six", "--db", SIX_DB, "--port", "0",
-                          *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = p.stdout.readline().strip()
-    if not line.startswith("millbase serve: http://"):
-        p.kill()
-        fail("serve %s printed %r" % (args, line))
-    return p, line.split(" ")[2]
+    """Returns (the serve process, the URL it printed)."""
+    try:
+        p, url, _ = load_clients.start_serve(MILLBASE, SIX_DB, *args)
+    except RuntimeError as e:
+        fail(str(e))
+    return p, url
 
 
 def get(port, path, host=None, source="127.0.0.1", address="127.0.0.1", body=None):
@@ -187,8 +191,8 @@ def check_slow_clients(port):
     # Open: nothing to read (no answer, no end of the connection).
     open_now = sum(1 for s in tricklers + silent if not select.select([s], [], [], 0)[0])
     print("the slow client holds %d connections open at once" % open_now)
-    if not 0 < open_now <= 16:
-        fail("the slow client holds %d connections open at once (bound 16)" % open_now)
+    if not 0 < open_now <= BOUND:
+        fail("the slow client holds %d connections open at once (bound %d)" % (open_now, BOUND))
 
     # What each slow connection got: 503 at once beyond the bound, else held, then
     # closed (408 for a request that did not arrive whole in time).
@@ -230,12 +234,12 @@ def check_slow_clients(port):
 def check_local_crowd(port):
     for kind, first in (("idle", b""), ("half-sent", b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n")):
         crowd = []
-        for _ in range(50):
+        for _ in range(CROWD):
             s = socket.create_connection(("127.0.0.1", port), timeout=10)
             if first:
                 s.sendall(first)
             crowd.append(s)
-        time.sleep(0.2)
+        time.sleep(0.3)  # idle: silent for 0.2 s (a newer one may have its request on its way)
         started = time.monotonic()
         while True:
             status, body, _, _ = get(port, "/api/game?variant=six&moves=d2")
@@ -247,14 +251,14 @@ def check_local_crowd(port):
             s.close()
         limit = 0.5 if kind == "idle" else 2.0
         if status != 200 or seconds > limit:
-            fail("beside 50 %s connections of 127.0.0.1 a request of 127.0.0.1: %d after %.2f s "
-                 "(limit %.1f s)" % (kind, status, seconds, limit))
-        print("beside 50 %s connections of the same address, a request answered in %.2f s" %
-              (kind, seconds))
+            fail("beside %d %s connections of 127.0.0.1 a request of 127.0.0.1: %d after %.2f s "
+                 "(limit %.1f s)" % (CROWD, kind, status, seconds, limit))
+        print("beside %d %s connections of the same address, a request answered in %.2f s" %
+              (CROWD, kind, seconds))
     # Every slot of 127.0.0.3 busy with a fresh half-sent request: the page is refused
     # with a page, the API with JSON.
     crowd = []
-    for _ in range(16):
+    for _ in range(BOUND):
         s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=("127.0.0.3", 0))
         s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         crowd.append(s)
@@ -266,7 +270,8 @@ def check_local_crowd(port):
     finally:
         for s in crowd:
             s.close()
-    if not page.startswith(b"HTTP/1.1 503") or b"text/html" not in page or b"refresh" not in page:
+    if not page.startswith(b"HTTP/1.1 503") or b"text/html" not in page or b"refresh" not in page \
+            or b"Retry-After: 1\r\n" not in page:
         fail("a refused page request: %r" % page[:400])
     if not api.startswith(b"HTTP/1.1 503") or b"application/json" not in api or b'{"error"' not in api:
         fail("a refused API request: %r" % api[:400])
