@@ -1,12 +1,5 @@
 #include "db/table_file.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-
 #include "db/block_codec.h"
 #include "db/bytes.h"
 #include "db/huge_pages.h"
@@ -27,50 +20,37 @@ Status missing_table(const Variant& v, const std::string& dir, const Sector& s) 
                            sector_name(s));
 }
 
-namespace {
-
-std::string errno_text() { return std::strerror(errno); }
-
-}  // namespace
-
-// An open file descriptor, closed when the last TableFile copy goes.
-struct TableFile::Fd {
-  int fd;
-  explicit Fd(int f) : fd(f) {}
-  Fd(const Fd&) = delete;
-  ~Fd() { ::close(fd); }
-};
-
-Status TableFile::open_header(const std::string& path, TableFile& t) {
-  t.path_ = path;
-  // Non-blocking, so that a FIFO or device at a table's path cannot hang the open; only
-  // regular files are tables.
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return Status::error(path + ": " + errno_text());
-  t.fd_ = std::make_shared<const Fd>(fd);
-  struct stat st;
-  if (::fstat(fd, &st) != 0) return Status::error(path + ": " + errno_text());
-  if (!S_ISREG(st.st_mode)) return Status::error(path + ": not a regular file, so not a table");
-  t.file_size_ = uint64_t(st.st_size);
+Status TableFile::open_header(SourcePtr source, TableFile& t) {
+  t.source_ = std::move(source);
+  t.path_ = t.source_->name();
   std::vector<uint8_t> head;
-  if (Status s = t.read_bytes(0, HEADER_SIZE, head); !s) return s;
+  if (Status s = t.source_->read(0, HEADER_SIZE, head); !s) return s;
   if (Status s = decode_header(head, t.header_); !s)
-    return Status::error(path + ": corrupt table: " + s.message());
+    return Status::error(t.path_ + ": corrupt table: " + s.message());
   return Status::ok();
 }
 
 Result<TableHeader> TableFile::read_header(const std::string& path) {
+  Result<SourcePtr> source = open_source(path);
+  if (!source) return source.status();
   TableFile t;
-  if (Status s = open_header(path, t); !s) return s;
+  if (Status s = open_header(*source, t); !s) return s;
   return t.header_;
 }
 
 Result<TableFile> TableFile::open_any(const std::string& path) {
+  Result<SourcePtr> source = open_source(path);
+  if (!source) return source.status();
+  return open_any(*source);
+}
+
+Result<TableFile> TableFile::open_any(SourcePtr source) {
   TableFile t;
-  if (Status s = open_header(path, t); !s) return s;
+  if (Status s = open_header(std::move(source), t); !s) return s;
+  const std::string& path = t.path_;
   const TableHeader& h = t.header_;
   std::vector<uint8_t> index;
-  if (Status s = t.read_bytes(HEADER_SIZE, size_t(h.block_count) * BLOCK_ENTRY_SIZE, index); !s)
+  if (Status s = t.source_->read(HEADER_SIZE, size_t(h.block_count) * BLOCK_ENTRY_SIZE, index); !s)
     return s;
   if (table_checksum(index.data(), index.size()) != h.index_checksum)
     return Status::error(path + ": corrupt table: block index checksum mismatch");
@@ -86,16 +66,24 @@ Result<TableFile> TableFile::open_any(const std::string& path) {
     expected += uint64_t(e.wdl_size) + e.dtm_size;
     t.blocks_.push_back(e);
   }
-  if (expected != t.file_size_)
-    return Status::error(path + ": corrupt table: size " + std::to_string(t.file_size_) +
+  if (expected != t.file_size())
+    return Status::error(path + ": corrupt table: size " + std::to_string(t.file_size()) +
                          " bytes, expected " + std::to_string(expected) + " (truncated?)");
   return t;
 }
 
 Result<TableFile> TableFile::open(const std::string& path, const Variant& v, const Sector& s,
                                   Metric metric) {
-  Result<TableFile> t = open_any(path);
+  Result<SourcePtr> source = open_source(path);
+  if (!source) return source.status();
+  return open(*source, v, s, metric);
+}
+
+Result<TableFile> TableFile::open(SourcePtr source, const Variant& v, const Sector& s,
+                                  Metric metric) {
+  Result<TableFile> t = open_any(std::move(source));
   if (!t) return t;
+  const std::string& path = t->path();
   const TableHeader& h = t->header();
   if (!header_matches(h, v))
     return Status::error(path + ": table of another variant (" + header_rules_text(h) +
@@ -112,30 +100,17 @@ Result<TableFile> TableFile::open(const std::string& path, const Variant& v, con
 Result<TableFile> TableFile::open_sector(const Variant& v, const std::string& dir, const Sector& s,
                                          Metric metric) {
   const std::string path = table_path(dir, s);
-  if (::access(path.c_str(), F_OK) != 0) return missing_table(v, dir, s);
-  Result<TableFile> file = open(path, v, s, metric);
+  Result<SourcePtr> source = open_source(path);
+  if (!source)
+    return source.status().code() == Status::Code::NotFound ? missing_table(v, dir, s)
+                                                            : source.status();
+  Result<TableFile> file = open(*source, v, s, metric);
   if (!file) return file;
   const uint64_t expected = SectorIndex::count(*v.board, s.us, s.them);
   if (file->header().entries != expected)
     return Status::error(path + ": corrupt table: " + std::to_string(file->header().entries) +
                          " entries, expected " + std::to_string(expected));
   return file;
-}
-
-Status TableFile::read_bytes(uint64_t offset, size_t size, std::vector<uint8_t>& out) const {
-  if (offset + size > file_size_)
-    return Status::error(path_ + ": corrupt table: truncated at byte " +
-                         std::to_string(file_size_));
-  out.resize(size);
-  size_t done = 0;
-  while (done < size) {
-    ssize_t n = ::pread(fd_->fd, out.data() + done, size - done, off_t(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0)
-      return Status::error(path_ + ": read error: " + (n < 0 ? errno_text() : "truncated"));
-    done += size_t(n);
-  }
-  return Status::ok();
 }
 
 size_t TableFile::block_size(uint32_t b) const {
@@ -152,7 +127,7 @@ Status TableFile::read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) c
   const uint64_t offset = frame == 0 ? e.offset : e.offset + e.wdl_size;
   const size_t size = frame == 0 ? e.wdl_size : e.dtm_size;
   std::vector<uint8_t> compressed;
-  if (Status s = read_bytes(offset, size, compressed); !s) return s;
+  if (Status s = source_->read(offset, size, compressed); !s) return s;
   if (table_checksum(compressed.data(), compressed.size()) !=
       (frame == 0 ? e.wdl_checksum : e.dtm_checksum))
     return block_error(b, "checksum mismatch");
@@ -212,7 +187,7 @@ Status TableFile::verify_checksums() const {
   for (uint32_t b = 0; b < header_.block_count; ++b) {
     const BlockEntry& e = blocks_[b];
     std::vector<uint8_t> bytes;
-    if (Status s = read_bytes(e.offset, size_t(e.wdl_size) + e.dtm_size, bytes); !s) return s;
+    if (Status s = source_->read(e.offset, size_t(e.wdl_size) + e.dtm_size, bytes); !s) return s;
     if (table_checksum(bytes.data(), e.wdl_size) != e.wdl_checksum ||
         table_checksum(bytes.data() + e.wdl_size, e.dtm_size) != e.dtm_checksum)
       return block_error(b, "checksum mismatch");

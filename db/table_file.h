@@ -1,4 +1,5 @@
-// Reading a table file: header and block index checked on open, blocks read with pread,
+// Reading a table file: header and block index checked on open, blocks read from its
+// BlockSource (a file with pread, or what set_source_opener() chose: db/block_source.h),
 // checked against their checksums and decoded on demand. File bytes are hostile: every
 // error names the file (and the block).
 #pragma once
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "db/block_source.h"
 #include "db/table_header.h"
 
 namespace millbase {
@@ -31,15 +33,20 @@ class TableFile {
   // index; a missing file is Status::Code::NotFound (missing_table()).
   static Result<TableFile> open_sector(const Variant& v, const std::string& dir, const Sector& s,
                                        Metric metric = Metric::PLAIN);
+  // As open(path, ...), on the bytes of `source`.
+  static Result<TableFile> open(SourcePtr source, const Variant& v, const Sector& s,
+                                Metric metric = Metric::PLAIN);
   // Opens path without expecting a variant or sector (for `info`).
   static Result<TableFile> open_any(const std::string& path);
+  // As open_any(path), on the bytes of `source`.
+  static Result<TableFile> open_any(SourcePtr source);
   // Returns the header of the table at path, checked against its checksum, reading
   // nothing else: whose table it is.
   static Result<TableHeader> read_header(const std::string& path);
 
   const TableHeader& header() const { return header_; }
   const std::string& path() const { return path_; }
-  uint64_t file_size() const { return file_size_; }
+  uint64_t file_size() const { return source_->size(); }
   const std::vector<BlockEntry>& blocks() const { return blocks_; }
   // Returns true when the values are not stored but derived by a search over the
   // successors' tables (solver/pack.h).
@@ -55,21 +62,18 @@ class TableFile {
   Status verify_checksums() const;
 
  private:
-  // Opens path (a regular file) into t and reads and checks its header.
-  static Status open_header(const std::string& path, TableFile& t);
-  Status read_bytes(uint64_t offset, size_t size, std::vector<uint8_t>& out) const;
+  // Reads and checks the header of `source` into t.
+  static Status open_header(SourcePtr source, TableFile& t);
   // Reads, checks and decompresses one frame of block b (0: WDL, 1: distances).
   Status read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) const;
   // Returns "<path>: corrupt table: block <b>: <what>".
   Status block_error(uint32_t b, const std::string& what) const;
   size_t block_size(uint32_t b) const;
 
-  struct Fd;
-  std::shared_ptr<const Fd> fd_;
-  std::string path_;
+  SourcePtr source_;
+  std::string path_;  // source_'s name
   TableHeader header_;
   std::vector<BlockEntry> blocks_;
-  uint64_t file_size_ = 0;
 };
 
 }  // namespace millbase
