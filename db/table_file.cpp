@@ -122,12 +122,9 @@ Status TableFile::block_error(uint32_t b, const std::string& what) const {
   return Status::error(path_ + ": corrupt table: block " + std::to_string(b) + ": " + what);
 }
 
-Status TableFile::read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) const {
+Status TableFile::check_frame(uint32_t b, int frame, std::span<const uint8_t> compressed,
+                              std::vector<uint8_t>& out) const {
   const BlockEntry& e = blocks_.at(b);
-  const uint64_t offset = frame == 0 ? e.offset : e.offset + e.wdl_size;
-  const size_t size = frame == 0 ? e.wdl_size : e.dtm_size;
-  std::vector<uint8_t> compressed;
-  if (Status s = source_->read(offset, size, compressed); !s) return s;
   if (table_checksum(compressed.data(), compressed.size()) !=
       (frame == 0 ? e.wdl_checksum : e.dtm_checksum))
     return block_error(b, "checksum mismatch");
@@ -139,23 +136,29 @@ Status TableFile::read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) c
 }
 
 Status TableFile::read_block(uint32_t b, std::vector<ValueCode>& out) const {
-  std::vector<uint8_t> wdl, dtm;
-  if (Status s = read_frame(b, 0, wdl); !s) return s;
+  // Both frames in one read: one request where the source is a range fetch.
+  const BlockEntry& e = blocks_.at(b);
+  std::vector<uint8_t> bytes, wdl, dtm;
+  if (Status s = source_->read(e.offset, size_t(e.wdl_size) + e.dtm_size, bytes); !s) return s;
+  const std::span<const uint8_t> frames(bytes);
+  if (Status s = check_frame(b, 0, frames.first(e.wdl_size), wdl); !s) return s;
   out.resize(block_size(b));
   if (header_.encoding == Encoding::WDL_ONLY) {
     if (Status s = decode_wdl_only_block(wdl, out.size(), out.data()); !s)
       return block_error(b, s.message());
     return Status::ok();
   }
-  if (Status s = read_frame(b, 1, dtm); !s) return s;
+  if (Status s = check_frame(b, 1, frames.subspan(e.wdl_size), dtm); !s) return s;
   if (Status s = decode_block(wdl, dtm, out.size(), out.data()); !s)
     return block_error(b, s.message());
   return Status::ok();
 }
 
 Status TableFile::read_wdl_block(uint32_t b, std::vector<Wdl>& out) const {
-  std::vector<uint8_t> wdl;
-  if (Status s = read_frame(b, 0, wdl); !s) return s;
+  const BlockEntry& e = blocks_.at(b);
+  std::vector<uint8_t> bytes, wdl;
+  if (Status s = source_->read(e.offset, e.wdl_size, bytes); !s) return s;
+  if (Status s = check_frame(b, 0, bytes, wdl); !s) return s;
   if (Status s = decode_wdl_plane(wdl, block_size(b), out); !s) return block_error(b, s.message());
   return Status::ok();
 }

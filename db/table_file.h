@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -64,8 +65,10 @@ class TableFile {
  private:
   // Reads and checks the header of `source` into t.
   static Status open_header(SourcePtr source, TableFile& t);
-  // Reads, checks and decompresses one frame of block b (0: WDL, 1: distances).
-  Status read_frame(uint32_t b, int frame, std::vector<uint8_t>& out) const;
+  // Checks one frame of block b (0: WDL, 1: distances), read into `compressed`, against
+  // its checksum and decompresses it into out.
+  Status check_frame(uint32_t b, int frame, std::span<const uint8_t> compressed,
+                     std::vector<uint8_t>& out) const;
   // Returns "<path>: corrupt table: block <b>: <what>".
   Status block_error(uint32_t b, const std::string& what) const;
   size_t block_size(uint32_t b) const;
