@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """The offline page (tools/build_offline.sh) against millbase serve.
 
-Usage: offline_test.py MILLBASE OFFLINE_DIR SIX_FIFTY_DB FIVE_FIFTY_DB
+Usage: offline_test.py MILLBASE OFFLINE_DIR SIX_FIFTY_DB FIVE_FIFTY_DB [SERVED_VARIANT...]
 
 Opens OFFLINE_DIR/index.html from file:// in headless Chromium with the network cut
 off (DevTools network emulation: offline), and checks that:
 - the page shows the board and one entry per legal move, and, having the 50-ply tables
   without the plain ones, a note on what a distance under the rule counts;
-- nine, whose tables are not inside, is answered with a message that says so, not
+- twelve, whose tables are not inside, is answered with a message that says so, not
   with a command to run (a browser cannot);
 - along a game of six and one of five, every answer of the page's engine
   (window.millbaseOffline, the WebAssembly build) is the same JSON as millbase serve's
@@ -29,6 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_harness import CheckFailed, ServeProcess, start_browser  # noqa: E402
 
 MILLBASE, OFFLINE, SIX, FIVE = sys.argv[1:5]
+SERVED = sys.argv[5:]  # the variants whose tables the build serves beside the page
 
 
 def fail(message):
@@ -82,8 +83,10 @@ try:
 
     # The tables inside: six's and five's 50-ply tables, nothing for nine or twelve.
     tables = {v["name"]: v["tables"] for v in offline("variants", {})[1]["variants"]}
-    if tables != {"nine": None, "nine-noflying": None, "six": "fifty", "five": "fifty",
-                  "twelve": None, "twelve-malom": None}:
+    want = {"nine": None, "nine-noflying": None, "six": "fifty", "five": "fifty",
+            "twelve": None, "twelve-malom": None}
+    want.update({v: "fifty" for v in SERVED})
+    if tables != want:
         fail("the offline build's tables: %s" % tables)
 
     # The page itself draws the board and lists the moves.
@@ -100,11 +103,11 @@ try:
         "const n = document.getElementById('rule-note'); return n.hidden ? null : n.textContent")
     if not note or "next mill" not in note or "50-ply tables only" not in note:
         fail("the note on the 50-ply rule reads %r" % note)
-    status, nine = offline("game", {"variant": "nine"})
-    if status != 200 or "offline page holds" not in (nine["tables_error"] or "") or \
-            "millbase solve" in nine["tables_error"]:
-        fail("nine offline: %d %s" % (status, nine["tables_error"]))
-    print("nine offline: " + nine["tables_error"])
+    status, twelve = offline("game", {"variant": "twelve"})
+    if status != 200 or "This page has the tables of six, five" not in \
+            (twelve["tables_error"] or "") or "millbase solve" in twelve["tables_error"]:
+        fail("twelve offline: %d %s" % (status, twelve["tables_error"]))
+    print("twelve offline: " + twelve["tables_error"])
 
     for variant, db in (("six", SIX), ("five", FIVE)):
         server, base = start_server(variant, db)

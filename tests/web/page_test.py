@@ -261,7 +261,7 @@ class PageTest(PageChecks):
         check('loss in 0' not in value, f'at the end the value reads {value!r}')
         log(f'  movement by clicking, then: {status}')
 
-        # Movement with the counter running, from the README's cursed win (a draw under the
+        # Movement with the counter running, from docs/cli.md's cursed win (a draw under the
         # 50-ply rule): two plies from the list of legal moves.
         start = 'W:f2,b4,c4,b6,f6 B:b2,d2,c5,d6 w'
         self.open(self.url + '#' + urllib.parse.urlencode({'variant': 'six', 'start': start}))

@@ -1,12 +1,16 @@
 // The offline build's entry point: the JSON API of docs/web-api.md (web/api/web_api.h)
 // called from JavaScript in the page instead of over HTTP. The tables of six and five
-// are embedded in the module's file system under /data (tools/build_offline.sh).
+// are embedded in the module's file system under /data; a variant served on demand
+// (`build_offline.sh --tables V=DIR`) has its MANIFEST under /served/V and its tables
+// read by range requests from tables/V beside the page (web/offline/range_source.h).
 #include <emscripten/emscripten.h>
 
+#include <filesystem>
 #include <string>
 #include <string_view>
 
 #include "web/api/web_api.h"
+#include "web/offline/range_source.h"
 
 namespace {
 
@@ -48,20 +52,37 @@ millbase::web::ApiParams parse_query(std::string_view query) {
   return params;
 }
 
+// Returns the options of the page's API: the embedded tables and the served ones.
+millbase::web::WebApiOptions api_options() {
+  millbase::web::WebApiOptions options{.dirs = {{"six", "/data/six"}, {"five", "/data/five"}}};
+  std::string names = "six, five";
+  std::error_code error;
+  for (const auto& e : std::filesystem::directory_iterator("/served", error)) {
+    const std::string variant = e.path().filename().string();
+    options.dirs[variant] = "/served/" + variant;
+    names += ", " + variant;
+  }
+  millbase::web::serve_tables_by_range("/served", "tables");
+  options.missing = [dirs = options.dirs, names](const millbase::Variant& v) {
+    const std::string name(v.name);
+    if (dirs.count(name))
+      return "the tables of " + name + " on this page do not reach this position: levels 1 to 5 "
+             "play it";
+    return "This page has the tables of " + names + ", not " + name +
+           "'s: levels 1 to 5 play it; for perfect play, publish the page with " + name +
+           "'s tables (tools/build_offline.sh --tables " + name + "=DIR)";
+  };
+  return options;
+}
+
 }  // namespace
 
 // Returns "<HTTP status>\n<JSON body>" for GET /api/<path>?<query>. The text stays valid
-// until the next call.
+// until the next call. A served table's bytes are awaited (Asyncify): JavaScript calls it
+// with ccall's {async: true}, one call at a time (web/offline/offline.js).
 extern "C" EMSCRIPTEN_KEEPALIVE const char* millbase_offline_api(const char* path,
                                                                  const char* query) {
-  static millbase::web::WebApi api(
-      {.dirs = {{"six", "/data/six"}, {"five", "/data/five"}},
-       .missing = [](const millbase::Variant& v) {
-         const std::string name(v.name);
-         return "this offline page holds the tables of six and five, not " + name +
-                "'s: the board works without values (millbase serve gives them where " + name +
-                " is solved)";
-       }});
+  static millbase::web::WebApi api(api_options());
   static std::string answer;
   const millbase::web::ApiResponse r = api.handle(path, parse_query(query));
   answer = std::to_string(r.status) + "\n" + r.body;

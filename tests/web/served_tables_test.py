@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""The offline page with nine's tables served beside it (issue #66), from a real static
+host: tools/build_offline.sh OUT --tables nine=NINE_DB, OUT served by nginx on loopback,
+opened in headless Chromium.
+
+Usage: served_tables_test.py MILLBASE OFFLINE_DIR NINE_DB
+
+NINE_DB holds nine's endgames (solve --max-stones 4, 50-ply tables, as CI builds them).
+Checks that:
+- along games of nine from positions of those tables, played by the page's perfect
+  player (/api/computer, level perfect), every answer of the page's engine
+  (window.millbaseOffline) is the same JSON as `millbase serve` gives on NINE_DB for the
+  same request: the position's value and every legal move's;
+- the page itself lists the moves with those values;
+- every request the page made went to its own origin, and every request for a table
+  asked for a byte range and was answered 206 with that range (no table whole), or 404
+  for a table that is not served (nine's placement, on the empty board);
+- loaded again, the page answers the same from the browser's Cache Storage and fetches
+  no table byte again.
+Prints the requests and bytes fetched, and "all checks passed".
+"""
+import json
+import os
+import shutil
+import sys
+import tempfile
+import urllib.parse
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_harness import CheckFailed, PageReader, ServeProcess, start_browser  # noqa: E402
+from static_host import StaticHost  # noqa: E402
+
+MILLBASE, OFFLINE, NINE = (os.path.abspath(a) for a in sys.argv[1:4])
+# Positions of nine's tables up to 4 stones a side (movement and flying).
+STARTS = ['W:a1,d2,g4,c5 B:b6,f6,d7 w', 'W:a1,g1,d5,e4 B:b2,f2,c3,e5 b',
+          'W:d1,b4,f4,d6 B:a7,g7,c3,e3 w']
+PLIES = 12
+
+
+def fail(message):
+    print('FAIL: ' + message, flush=True)
+    sys.exit(1)
+
+
+def served(base, path, params):
+    url = base + 'api/' + path + '?' + urllib.parse.urlencode(params)
+    try:
+        with urllib.request.urlopen(url, timeout=30) as r:
+            return r.status, json.loads(r.read().decode())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read().decode())
+
+
+def page_api(driver, path, params):
+    text = driver.execute_async_script(
+        'const done = arguments[arguments.length - 1];'
+        'window.millbaseOffline(arguments[0], arguments[1])'
+        '  .then(r => done(JSON.stringify(r)), e => done(JSON.stringify({error: String(e)})));',
+        path, params)
+    answer = json.loads(text)
+    if 'status' not in answer:
+        fail('the page\'s engine failed: ' + text)
+    return answer['status'], answer['body']
+
+
+def play_games(driver, base):
+    """Plays PLIES plies of perfect play from each start in the page and in serve; returns
+    the number of positions compared."""
+    compared = 0
+    for start in STARTS:
+        moves = []
+        for _ in range(PLIES):
+            params = {'variant': 'nine', 'start': start, 'moves': ' '.join(moves)}
+            page, want = page_api(driver, 'game', params), served(base, 'game', params)
+            if page != want:
+                fail('game %s: the page answered %s, serve %s' %
+                     (params, json.dumps(page)[:400], json.dumps(want)[:400]))
+            if page[1]['value'] is None:
+                fail('game %s: no value: %s' % (params, page[1]['tables_error']))
+            compared += 1
+            if page[1]['outcome'] != 'ongoing':
+                break
+            ask = dict(params, level='perfect', seed='3')
+            move, want_move = page_api(driver, 'computer', ask), served(base, 'computer', ask)
+            if move != want_move:
+                fail('computer %s: the page played %s, serve %s' % (ask, move, want_move))
+            moves.append(move[1]['move'])
+    return compared
+
+
+def table_requests(host):
+    return [r for r in host.requests() if r[1].startswith('/tables/')]
+
+
+profile = tempfile.mkdtemp(prefix='served-test-chromium-')
+host = StaticHost(OFFLINE)
+driver = start_browser(profile)
+server = None
+try:
+    try:
+        server = ServeProcess(MILLBASE, ['--variant', 'nine', '--db', NINE])
+    except CheckFailed as e:
+        fail(str(e))
+    page = PageReader(driver)
+    # The empty board first: its tables are not served (404), and the page says so.
+    driver.get(host.url + 'index.html#variant=nine')
+    page.settle()
+    missing = page.text('tables-error')
+    if 'do not reach this position' not in missing:
+        fail('nine\'s empty board without its tables: %r' % missing)
+    driver.get(host.url + 'index.html#variant=nine&start=' + urllib.parse.quote(STARTS[0]))
+    compared = play_games(driver, server.url)
+    first = table_requests(host)
+    fetched = sum(r[4] for r in first)
+    print('first visit: %d positions equal to serve\'s; %d table requests, %d bytes' %
+          (compared, len(first), fetched))
+    if not first:
+        fail('the page fetched no table')
+    for method, uri, rng, status, size in first:
+        absent = not os.path.exists(os.path.join(NINE, os.path.basename(uri)))
+        if method != 'GET' or not rng or not rng.startswith('bytes=') or \
+                status != (404 if absent else 206):
+            fail('a table request without a range or not answered 206 (404 for a table not '
+                 'served): %s %s %s %d' % (method, uri, rng, status))
+        lo, hi = rng[len('bytes='):].split('-')
+        if size > int(hi) - int(lo) + 1:
+            fail('a range of %s answered with %d bytes' % (rng, size))
+    whole = sum(os.path.getsize(os.path.join(NINE, f)) for f in os.listdir(NINE)
+                if f.endswith('.mbt'))
+    print('the tables: %d bytes; fetched %.1f%% of them' % (whole, 100.0 * fetched / whole))
+
+    # The page lists the moves with the values serve gives.
+    page.settle()
+    listed = page.page_moves()
+    _, want = served(server.url, 'game', {'variant': 'nine', 'start': STARTS[0]})
+    if [m[0] for m in listed] != [m['move'] for m in want['legal']] or \
+            [m[1] for m in listed] != [m['value']['result'] for m in want['legal']]:
+        fail('the page lists %s, serve %s' % (listed, [(m['move'], m['value']) for m in want['legal']]))
+    print('the page lists the %d moves of %s with serve\'s values' % (len(listed), STARTS[0]))
+
+    # Every request of the page went to its own origin.
+    resources = driver.execute_script(
+        "return [location.href].concat(performance.getEntriesByType('resource').map(e => e.name))")
+    foreign = [u for u in resources if not u.startswith(host.url)]
+    if foreign:
+        fail('requests outside the page\'s origin: %s' % foreign[:5])
+
+    # Again, from the browser's storage: no table byte fetched a second time.
+    before = len(host.requests())
+    driver.get('about:blank')
+    driver.get(host.url + 'index.html#variant=nine')
+    compared = play_games(driver, server.url)
+    again = [r for r in host.requests()[before:] if r[1].startswith('/tables/')]
+    stats = driver.execute_script('return window.millbaseTables.stats')
+    print('second visit: %d positions equal to serve\'s; %d table requests; %d ranges from '
+          'the browser\'s cache' % (compared, len(again), stats['cached']))
+    if again:
+        fail('the second visit fetched tables again: %s' % again[:5])
+    if stats['cached'] == 0:
+        fail('the second visit read nothing from the browser\'s cache')
+    print('all checks passed')
+finally:
+    driver.quit()
+    host.stop()
+    if server:
+        server.stop()
+    shutil.rmtree(profile, ignore_errors=True)
