@@ -76,7 +76,7 @@ mkdir -p "$out"
 cp "$build/web/offline/millbase.js" "$out/millbase.js"
 cp "$fzstd" "$out/fzstd.js"
 cp "$root"/web/*.js "$root"/web/*.css "$out/"
-cp "$root/web/offline/offline.js" "$root/web/offline/table_fetch.js" "$out/"
+cp "$root/web/offline/offline.js" "$root/web/offline/table_fetch.js" "$root/web/offline/tables_panel.js" "$out/"
 # The served tables, and their identity (names, sizes, times: a new solve or pack is a
 # new identity), which names the browser's cache of their bytes.
 rm -rf "$out/tables"
@@ -87,9 +87,19 @@ for pair in "${served[@]}"; do
 done
 id=none
 [ ${#served[@]} -eq 0 ] || id=$(cd "$out/tables" && find . -type f -printf '%p %s %T@\n' | sort | sha256sum | cut -c1-16)
-echo "window.millbaseServed = {id: '$id'};" >"$out/served.js"
+{
+  echo "// The tables served beside the page (tools/build_offline.sh): their identity and files."
+  echo "window.millbaseServed = {id: '$id', variants: {"
+  for pair in "${served[@]}"; do
+    variant=${pair%%=*}
+    echo "  '$variant': {files: {"
+    (cd "$out/tables/$variant" && find . -maxdepth 1 -name '*.mbt' -printf "    '%f': %s,\n" | sort)
+    echo "  }},"
+  done
+  echo "}};"
+} >"$out/served.js"
 # The same page, with the module and its glue loaded before the page's own script.
-sed 's|<script src="app.js"|<script src="fzstd.js"></script><script src="served.js"></script><script src="table_fetch.js"></script><script src="millbase.js"></script><script src="offline.js"></script>\n<script src="app.js"|' \
+sed 's|<script src="app.js"|<script src="fzstd.js"></script><script src="served.js"></script><script src="table_fetch.js"></script><script src="millbase.js"></script><script src="offline.js"></script><script src="tables_panel.js" defer></script>\n<script src="app.js"|' \
   "$root/web/index.html" >"$out/index.html"
 grep -q 'src="offline.js"' "$out/index.html" || { echo "build_offline: web/index.html has no app.js script tag" >&2; exit 1; }
 du -b "$out"/* | sort -n

@@ -16,7 +16,11 @@ Checks that:
   asked for a byte range and was answered 206 with that range (no table whole), or 404
   for a table that is not served (nine's placement, on the empty board);
 - loaded again, the page answers the same from the browser's Cache Storage and fetches
-  no table byte again.
+  no table byte again;
+- the panel's button downloads every table whole into the browser's storage; then,
+  with the host stopped, the page plays positions it never read before, equal to serve;
+- opened from file:// with the network off, it takes the tables from a folder on disk
+  (the panel's folder input) and plays equal to serve, with no request.
 Prints the requests and bytes fetched, and "all checks passed".
 """
 import json
@@ -24,6 +28,7 @@ import os
 import shutil
 import sys
 import tempfile
+import time
 import urllib.parse
 import urllib.request
 
@@ -35,6 +40,8 @@ MILLBASE, OFFLINE, NINE = (os.path.abspath(a) for a in sys.argv[1:4])
 # Positions of nine's tables up to 4 stones a side (movement and flying).
 STARTS = ['W:a1,d2,g4,c5 B:b6,f6,d7 w', 'W:a1,g1,d5,e4 B:b2,f2,c3,e5 b',
           'W:d1,b4,f4,d6 B:a7,g7,c3,e3 w']
+# Others, for after the download (so that no range of them was fetched before).
+LATER = ['W:b2,f2,d6,a4 B:g1,g7,a7 b', 'W:c3,e3,c5 B:d1,d7,b4,f4 w']
 PLIES = 12
 
 
@@ -64,11 +71,25 @@ def page_api(driver, path, params):
     return answer['status'], answer['body']
 
 
-def play_games(driver, base):
+def wait_state(driver, state):
+    """Waits until nine's row of the tables panel is in `state`; fails on an error."""
+    for _ in range(300):
+        now = driver.execute_script(
+            "return document.querySelector('[data-variant=nine]').dataset.state")
+        if now == state:
+            return
+        if now == 'error':
+            fail('the tables panel: ' + driver.execute_script(
+                "return document.querySelector('[data-variant=nine] .tables-where').textContent"))
+        time.sleep(0.1)
+    fail('the tables panel did not reach %r (it is %r)' % (state, now))
+
+
+def play_games(driver, base, starts=None):
     """Plays PLIES plies of perfect play from each start in the page and in serve; returns
     the number of positions compared."""
     compared = 0
-    for start in STARTS:
+    for start in starts or STARTS:
         moves = []
         for _ in range(PLIES):
             params = {'variant': 'nine', 'start': start, 'moves': ' '.join(moves)}
@@ -159,6 +180,50 @@ try:
         fail('the second visit fetched tables again: %s' % again[:5])
     if stats['cached'] == 0:
         fail('the second visit read nothing from the browser\'s cache')
+
+    # Downloaded once into the browser's storage (the panel's button, with its progress
+    # bar), then played with the host stopped: no request at all.
+    before = len(host.requests())
+    driver.get('about:blank')
+    driver.get(host.url + 'index.html#variant=nine')
+    page.settle()
+    driver.execute_script("document.getElementById('tables-panel').open = true;"
+                          "document.querySelector('[data-variant=nine] .tables-download').click()")
+    wait_state(driver, 'downloaded')
+    whole_gets = [r for r in host.requests()[before:] if r[1].startswith('/tables/')]
+    if sorted(r[1] for r in whole_gets) != sorted('/tables/nine/' + f for f in os.listdir(NINE)
+                                                   if f.endswith('.mbt')) or \
+            any(r[2] or r[3] != 200 for r in whole_gets):
+        fail('the download asked for %s' % whole_gets)
+    print('downloaded: %s' % driver.execute_script(
+        "return document.querySelector('[data-variant=nine] .tables-where').textContent"))
+    driver.get('about:blank')
+    driver.get(host.url + 'index.html#variant=nine')
+    page.settle()
+    host.stop()
+    compared = play_games(driver, server.url, LATER)
+    stats = driver.execute_script('return window.millbaseTables.stats')
+    print('with the host stopped: %d positions equal to serve\'s; %d reads of the download, '
+          '%d requests' % (compared, stats['downloaded'], stats['requests']))
+    if stats['requests'] or not stats['downloaded']:
+        fail('after the download the page made %d requests, %d reads of the download' %
+             (stats['requests'], stats['downloaded']))
+
+    # A folder on the player's disk, the page opened from file:// with the network off.
+    driver.set_network_conditions(offline=True, latency=0, download_throughput=0,
+                                  upload_throughput=0)
+    driver.get('file://' + OFFLINE + '/index.html#variant=nine')
+    page.settle()
+    driver.execute_script("document.getElementById('tables-panel').open = true")
+    driver.find_element('css selector', '[data-variant=nine] input[type=file]').send_keys(NINE)
+    wait_state(driver, 'folder')
+    compared = play_games(driver, server.url, STARTS)
+    stats = driver.execute_script('return window.millbaseTables.stats')
+    print('from a local folder, offline: %d positions equal to serve\'s; %d reads of the '
+          'folder, %d requests' % (compared, stats['local'], stats['requests']))
+    if stats['requests'] or not stats['local']:
+        fail('from the folder the page made %d requests, %d reads of the folder' %
+             (stats['requests'], stats['local']))
     print('all checks passed')
 finally:
     driver.quit()

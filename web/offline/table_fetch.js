@@ -1,24 +1,32 @@
 'use strict';
-// The offline page's served tables, read on demand (issue #66): byte ranges of the table
-// files in the folder the page is served from (tables/<variant>/<sector>.mbt, written by
-// tools/build_offline.sh --tables), fetched with HTTP range requests to the page's own
-// origin and kept in the browser's Cache Storage, so that no range is fetched twice, in
-// this visit or the next. The module (web/offline/range_source.cpp) asks through
-// millbaseTables.open and .read; everything it gets is checked there against the
-// tables' checksums.
+// The offline page's served tables (issue #66): the table files of the folder the page
+// is served from (tables/<variant>/<sector>.mbt, written by tools/build_offline.sh
+// --tables; their list in served.js), read by the module (web/offline/range_source.cpp)
+// through millbaseTables.open and .read, from, in this order:
+// 1. a folder on the player's own disk chosen in the page (useFolder): File.slice;
+// 2. a whole copy downloaded once into the browser's Cache Storage (download), kept in
+//    chunks of CHUNK bytes;
+// 3. the byte ranges fetched before, kept in Cache Storage (this visit's in memory too);
+// 4. else an HTTP range request to the page's own origin.
+// Everything the module gets is checked there against the tables' checksums. The cache
+// is named by the tables' identity (served.js), so a new solve or pack starts afresh.
 window.millbaseTables = (() => {
   // The first bytes of a table fetched on opening: the header (96 bytes) and the block
   // index (32 bytes a block) of all but the largest tables, in one request.
   const PREFIX = 64 * 1024;
-  const stats = {requests: 0, bytes: 0, cached: 0};
-  const memory = new Map();  // key → Uint8Array, this visit's ranges
-  let cache;                 // Cache Storage, once opened; null where there is none
+  const CHUNK = 1024 * 1024;  // a downloaded file's pieces in the cache
+  const served = window.millbaseServed || {id: 'none', variants: {}};
+  const stats = {requests: 0, bytes: 0, cached: 0, local: 0, downloaded: 0};
+  const memory = new Map();  // key → {bytes, total} or {status}: this visit's ranges
+  const folders = new Map();  // variant → Map(file name → File)
+  const complete = new Map();  // absolute url → size, for downloaded files
+  const chunks = new Map();    // chunk key → Uint8Array, the last few read
+  let cache;  // Cache Storage, once opened; null where there is none
 
   async function storage() {
     if (cache === undefined) {
       try {
-        const id = (window.millbaseServed || {}).id || 'none';
-        cache = self.caches ? await caches.open('millbase-tables-' + id) : null;
+        cache = self.caches ? await caches.open('millbase-tables-' + served.id) : null;
       } catch (e) {
         cache = null;  // file:// or an insecure origin: this visit's memory only
       }
@@ -26,19 +34,56 @@ window.millbaseTables = (() => {
     return cache;
   }
 
-  // Returns the bytes [offset, offset + size) of url: from memory, the cache or the host.
-  // The result is {bytes, total} (total: the file's size, when the host said), or
-  // {status} for a table the host does not have (404) or refused.
+  const absolute = url => new URL(url, location.href).href;
+  // Returns [variant, file name] of a table's url "tables/<variant>/<name>".
+  const parts = url => url.split('/').slice(-2);
+
+  // Returns the size of a downloaded file, or undefined.
+  async function downloadedSize(url) {
+    const key = absolute(url);
+    if (!complete.has(key)) {
+      const stored = await storage();
+      const hit = stored && await stored.match(key + '?complete');
+      complete.set(key, hit ? Number(await hit.text()) : undefined);
+    }
+    return complete.get(key);
+  }
+
+  // Returns bytes [offset, offset + size) of a downloaded file, from its chunks.
+  async function fromChunks(url, offset, size) {
+    const out = new Uint8Array(size);
+    for (let at = offset; at < offset + size;) {
+      const n = Math.floor(at / CHUNK);
+      const key = absolute(url) + '?chunk=' + n;
+      let chunk = chunks.get(key);
+      if (!chunk) {
+        const hit = await (await storage()).match(key);
+        if (!hit) return null;
+        chunk = new Uint8Array(await hit.arrayBuffer());
+        if (chunks.size >= 16) chunks.delete(chunks.keys().next().value);
+        chunks.set(key, chunk);
+      }
+      const from = at - n * CHUNK, take = Math.min(chunk.length - from, offset + size - at);
+      if (take <= 0) return null;
+      out.set(chunk.subarray(from, from + take), at - offset);
+      at += take;
+    }
+    stats.downloaded += 1;
+    return out;
+  }
+
+  // Returns the bytes [offset, offset + size) of url from the cache of ranges or the host:
+  // {bytes, total} (total: the file's size, when the host said), or {status} for a table
+  // the host does not have (404) or refused.
   async function range(url, offset, size) {
-    const key = new URL(url, location.href).href + '?bytes=' + offset + '-' + (offset + size);
+    const key = absolute(url) + '?bytes=' + offset + '-' + (offset + size);
     if (memory.has(key)) return memory.get(key);
     const stored = await storage();
     const hit = stored && await stored.match(key);
     if (hit && hit.status === 404) return {status: 404};
     if (hit) {
-      const bytes = new Uint8Array(await hit.arrayBuffer());
-      const total = Number(hit.headers.get('X-Total'));
-      const found = {bytes, total};
+      const found = {bytes: new Uint8Array(await hit.arrayBuffer()),
+                     total: Number(hit.headers.get('X-Total'))};
       memory.set(key, found);
       stats.cached += 1;
       return found;
@@ -74,16 +119,29 @@ window.millbaseTables = (() => {
 
   const opened = new Map();  // url → {total, prefix}
 
+  // Returns the local File of a table's url, null when the variant's folder lacks it, or
+  // undefined when no folder was chosen for the variant.
+  function localFile(url) {
+    const [variant, name] = parts(url);
+    const folder = folders.get(variant);
+    return folder ? folder.get(name) || null : undefined;
+  }
+
   return {
     stats,
+    served,
     // Returns the size of the table at url, fetching its first bytes; -404 (or minus
-    // another HTTP status) when the host does not serve it, -1 when it cannot be reached.
+    // another HTTP status) when there is no such table, -1 when it cannot be reached.
     async open(url) {
       try {
+        const file = localFile(url);
+        if (file === null) return -404;
+        if (file) return file.size;
+        const size = await downloadedSize(url);
+        if (size !== undefined) return size;
         const first = await range(url, 0, PREFIX);
         if (first.status) return -first.status;
-        // A table shorter than PREFIX: the host sent what there is (Content-Range says).
-        if (!(first.total >= 0)) return -1;
+        if (!(first.total >= 0)) return -1;  // a 206 without the file's size
         opened.set(url, {total: first.total, prefix: first.bytes});
         return first.total;
       } catch (e) {
@@ -91,17 +149,91 @@ window.millbaseTables = (() => {
       }
     },
     // Returns bytes [offset, offset + size) of the opened table at url, or null when
-    // they could not be fetched.
+    // they could not be read.
     async read(url, offset, size) {
-      const table = opened.get(url);
-      if (table && offset + size <= table.prefix.length) {
-        return table.prefix.subarray(offset, offset + size);
-      }
       try {
+        const file = localFile(url);
+        if (file) {
+          stats.local += 1;
+          return new Uint8Array(await file.slice(offset, offset + size).arrayBuffer());
+        }
+        if (await downloadedSize(url) !== undefined) return await fromChunks(url, offset, size);
+        const table = opened.get(url);
+        if (table && offset + size <= table.prefix.length) {
+          return table.prefix.subarray(offset, offset + size);
+        }
         const got = await range(url, offset, size);
         return got.bytes && got.bytes.length === size ? got.bytes : null;
       } catch (e) {
         return null;
+      }
+    },
+    // Takes variant's tables from files the player chose (a folder's files: File objects
+    // with their names); returns null, or why they are not that variant's tables.
+    async useFolder(variant, files) {
+      const byName = new Map([...files].map(f => [f.name, f]));
+      const manifest = byName.get('MANIFEST');
+      if (!manifest) return 'the folder has no MANIFEST: choose the folder of ' + variant + '\'s tables';
+      const text = await manifest.text();
+      if (!text.split('\n').includes('variant: ' + variant)) {
+        return 'the folder holds another variant\'s tables (its MANIFEST: ' +
+            text.split('\n').slice(1, 3).join(', ') + '), not ' + variant + '\'s';
+      }
+      folders.set(variant, byName);
+      return null;
+    },
+    // Returns [bytes downloaded, bytes in all] of variant's tables.
+    async downloaded(variant) {
+      const files = (served.variants[variant] || {}).files || {};
+      let done = 0, all = 0;
+      for (const [name, size] of Object.entries(files)) {
+        all += size;
+        if (await downloadedSize('tables/' + variant + '/' + name) !== undefined) done += size;
+      }
+      return [done, all];
+    },
+    // Downloads every table of variant into the browser's storage, calling
+    // progress(bytes done, bytes in all); files already there are skipped (so a stopped
+    // download goes on). Rejects with the reason when one cannot be fetched or stored.
+    async download(variant, progress) {
+      const stored = await storage();
+      if (!stored) throw new Error('this browser gives this page no storage (Cache Storage)');
+      const files = Object.entries((served.variants[variant] || {}).files || {});
+      let [done, all] = await this.downloaded(variant);
+      progress(done, all);
+      for (const [name, size] of files) {
+        const url = 'tables/' + variant + '/' + name;
+        if (await downloadedSize(url) !== undefined) continue;
+        const response = await fetch(url, {cache: 'no-store'});
+        stats.requests += 1;
+        if (response.status !== 200) throw new Error(url + ': HTTP ' + response.status);
+        const reader = response.body.getReader();
+        let pending = new Uint8Array(0), n = 0, got = 0;
+        const flush = async bytes => {
+          await stored.put(absolute(url) + '?chunk=' + n, new Response(bytes));
+          n += 1;
+        };
+        for (;;) {
+          const {done: end, value} = await reader.read();
+          if (end) break;
+          got += value.length;
+          stats.bytes += value.length;
+          const joined = new Uint8Array(pending.length + value.length);
+          joined.set(pending);
+          joined.set(value, pending.length);
+          pending = joined;
+          while (pending.length >= CHUNK) {
+            await flush(pending.slice(0, CHUNK));
+            pending = pending.slice(CHUNK);
+          }
+          progress(done + got, all);
+        }
+        if (pending.length) await flush(pending);
+        if (got !== size) throw new Error(url + ': ' + got + ' bytes, expected ' + size);
+        await stored.put(absolute(url) + '?complete', new Response(String(size)));
+        complete.set(absolute(url), size);
+        done += size;
+        progress(done, all);
       }
     },
   };
