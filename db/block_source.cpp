@@ -74,6 +74,11 @@ SourceOpener& opener_in_use() {
   return opener;
 }
 
+SourcePrefetcher& prefetcher_in_use() {
+  static SourcePrefetcher prefetcher;
+  return prefetcher;
+}
+
 }  // namespace
 
 Result<SourcePtr> open_file_source(const std::string& path) {
@@ -109,6 +114,18 @@ SourceOpener set_source_opener(SourceOpener opener) {
   SourceOpener previous = std::move(opener_in_use());
   opener_in_use() = std::move(opener);
   return previous;
+}
+
+SourcePrefetcher set_source_prefetcher(SourcePrefetcher prefetcher) {
+  SourcePrefetcher previous = std::move(prefetcher_in_use());
+  prefetcher_in_use() = std::move(prefetcher);
+  return previous;
+}
+
+bool takes_read_hints() { return bool(prefetcher_in_use()); }
+
+void hint_reads(const std::vector<ReadHint>& hints) {
+  if (prefetcher_in_use() && !hints.empty()) prefetcher_in_use()(hints);
 }
 
 }  // namespace millbase

@@ -51,4 +51,26 @@ Result<SourcePtr> open_source(const std::string& path);
 // previous one. Set it before tables are opened: it is not synchronised with them.
 SourceOpener set_source_opener(SourceOpener opener);
 
+// What a reader is about to read: `size` bytes at `offset` of the table at `path`, or,
+// with size 0, what opening it reads.
+struct ReadHint {
+  std::string path;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+// Takes hints of reads to come, so that a source that fetches by request can fetch them
+// together (one round trip instead of one each); the reads themselves come after.
+using SourcePrefetcher = std::function<void(const std::vector<ReadHint>& hints)>;
+
+// Makes `prefetcher` take the hints from now on (nullptr: none); returns the previous
+// one. Set it with the opener.
+SourcePrefetcher set_source_prefetcher(SourcePrefetcher prefetcher);
+
+// Returns true when hints are taken: a reader may skip the work of giving them.
+bool takes_read_hints();
+
+// Gives `hints` to the prefetcher, if any.
+void hint_reads(const std::vector<ReadHint>& hints);
+
 }  // namespace millbase

@@ -163,6 +163,11 @@ Status TableFile::read_wdl_block(uint32_t b, std::vector<Wdl>& out) const {
   return Status::ok();
 }
 
+ReadHint TableFile::block_read(uint32_t b, bool wdl_only) const {
+  const BlockEntry& e = blocks_.at(b);
+  return ReadHint{path_, e.offset, wdl_only ? e.wdl_size : uint64_t(e.wdl_size) + e.dtm_size};
+}
+
 Result<std::vector<ValueCode>> TableFile::read_all() const {
   if (derived())
     return Status::error(path_ +

@@ -57,6 +57,9 @@ class TableFile {
   Status read_block(uint32_t b, std::vector<ValueCode>& out) const;
   // Reads and checks block b's WDL plane only: one class per entry.
   Status read_wdl_block(uint32_t b, std::vector<Wdl>& out) const;
+  // Returns what read_block (or, with wdl_only, read_wdl_block) reads of block b, as a
+  // hint for a source that fetches by request (hint_reads).
+  ReadHint block_read(uint32_t b, bool wdl_only) const;
   // Reads and decodes every block; an error for a derived table.
   Result<std::vector<ValueCode>> read_all() const;
   // Checks every block's checksums without decompressing.

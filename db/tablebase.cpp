@@ -48,11 +48,47 @@ class TablebaseImpl : public Tablebase {
     return lookup_wdl(p);
   }
 
+  void prefetch(std::span<const Position> positions, bool wdl_only) const override {
+    if (!takes_read_hints()) return;
+    // The tables to open, then (their indexes read) the blocks to read.
+    std::vector<const Position*> stored;
+    std::vector<ReadHint> opens;
+    {
+      std::lock_guard lock(mutex_);
+      for (const Position& p : positions) {
+        if (!validate(variant(), p) || game_over(variant(), p) != GameOver::None ||
+            other_side_lost(variant(), p))
+          continue;
+        stored.push_back(&p);
+        const Sector s = sector_of(p);
+        if (!tables_.count(s)) opens.push_back(ReadHint{table_path(dir(), s)});
+      }
+    }
+    std::sort(opens.begin(), opens.end(),
+              [](const ReadHint& a, const ReadHint& b) { return a.path < b.path; });
+    opens.erase(std::unique(opens.begin(), opens.end(),
+                            [](const ReadHint& a, const ReadHint& b) { return a.path == b.path; }),
+                opens.end());
+    hint_reads(opens);
+    std::vector<ReadHint> blocks;
+    for (const Position* p : stored) {
+      Result<Entry> e = entry(*p);
+      if (!e || e->table->file.derived()) continue;  // a missing table: the probe says so
+      const uint32_t b = uint32_t(e->index / e->table->file.header().block_entries);
+      // A table's WDL plane is kept apart only where probe_wdl reads it alone.
+      const bool plane = wdl_only && metric_ != Metric::FIFTY;
+      if (!cache_.find(BlockCache::Key{e->table.get(), b, plane}))
+        blocks.push_back(e->table->file.block_read(b, plane));
+    }
+    hint_reads(blocks);
+  }
+
   Result<std::vector<MoveValue>> analyze(const Position& p, int counter) const override {
     if (Status s = validate(variant(), p); !s) return s;
     const bool placement = p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0;
     if (metric_ == Metric::FIFTY)
       if (Status s = check_fifty_counter(p, counter); !s) return s;
+    prefetch(successors(p), false);
     std::vector<MoveValue> out;
     for (Move m : MoveList(variant(), p)) {
       Result<ValueCode> after = probe(do_move(p, m));
@@ -145,6 +181,7 @@ class TablebaseImpl : public Tablebase {
       // the moves likeliest to reach one, are searched first (pass 0).
       ValueFolder fold;
       const MoveList moves(variant(), p);
+      prefetch(successors(p), true);
       for (int pass = 0; pass < 2; ++pass)
         for (Move m : moves) {
           if ((m.remove != NO_POINT) != (pass == 0)) continue;
@@ -161,12 +198,21 @@ class TablebaseImpl : public Tablebase {
     return (*b)->wdl[e->index % per_block];
   }
 
+  // Returns the positions after each legal move of p, when reads are hinted (else none).
+  std::vector<Position> successors(const Position& p) const {
+    std::vector<Position> out;
+    if (takes_read_hints())
+      for (Move m : MoveList(variant(), p)) out.push_back(do_move(p, m));
+    return out;
+  }
+
   // Returns the value of p by the rules.md formula over its successors' probes; with
   // fifty codes, by FiftyFolder (db/value.h).
   Result<ValueCode> fold_successors(const Position& p) const {
     const bool placement = p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0;
     ValueFolder fold;
     FiftyFolder fifty;
+    prefetch(successors(p), false);
     for (Move m : MoveList(variant(), p)) {
       Result<ValueCode> c = probe(do_move(p, m));
       if (!c) return c;

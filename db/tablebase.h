@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,12 @@ class Tablebase {
   // the rule); counter is 0..50, and 0 for a placement position (else Invalid).
   virtual Result<std::vector<MoveValue>> analyze(const Position& p, int counter) const = 0;
   Result<std::vector<MoveValue>> analyze(const Position& p) const { return analyze(p, 0); }
+
+  // Takes the hint that the values of `positions` (with distances, or without when
+  // wdl_only) are about to be probed: where tables are read by request (the page's
+  // range requests, db/block_source.h), what those probes read is fetched together, in
+  // a round trip for the tables to open and one for the blocks. Does nothing elsewhere.
+  virtual void prefetch(std::span<const Position> positions, bool wdl_only = false) const = 0;
 
   // Returns the metric of the directory's tables (its manifest's; PLAIN without one).
   virtual Metric metric() const = 0;

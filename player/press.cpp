@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/movegen.h"
+#include "db/block_source.h"
 #include "db/shown_value.h"
 #include "player/search.h"
 
@@ -55,6 +57,16 @@ Result<Chances> chances(const Tablebase& tables, const Position& q, int counter)
 
 Result<std::vector<Move>> press_draws(const Tablebase& tables, const Position& p,
                                       std::span<const Move> draws, int counter, const Game* game) {
+  // Every reply to every drawing move is probed below: fetched together where the tables
+  // are read by request (the page's).
+  if (takes_read_hints()) {
+    std::vector<Position> replies;
+    for (Move m : draws) {
+      const Position q = do_move(p, m);
+      for (Move r : MoveList(tables.variant(), q)) replies.push_back(do_move(q, r));
+    }
+    tables.prefetch(replies);
+  }
   std::vector<double> scores, costs;
   double most_trap = 0;
   for (Move m : draws) {

@@ -6,20 +6,26 @@
 
 #include <string>
 
+#include "core/json_writer.h"
+
 // Returns the size of the table at url, or minus an HTTP status (-404: not served), or
 // -1 when the host cannot be reached.
-EM_ASYNC_JS(double, js_table_open, (const char* url), {
-  return await millbaseTables.open(UTF8ToString(url));
-});
+EM_ASYNC_JS(double, js_table_open, (const char* url),
+            { return await millbaseTables.open(UTF8ToString(url)); });
 
 // Reads size bytes at offset of the opened table at url into dst; returns 1, or 0 when
 // they could not be fetched.
 EM_ASYNC_JS(int, js_table_read, (const char* url, double offset, double size, uint8_t* dst), {
   const bytes = await millbaseTables.read(UTF8ToString(url), offset, size);
-  if (bytes === null) return 0;
+  if (bytes == = null) return 0;
   HEAPU8.set(bytes, dst);  // after the wait: the heap may have grown meanwhile
   return 1;
 });
+
+// Fetches together the reads hinted in `hints` (JSON: [[url, offset, size], ...], size 0
+// for a table's opening), keeping them for the reads to come.
+EM_ASYNC_JS(void, js_tables_prefetch, (const char* hints),
+            { await millbaseTables.prefetch(JSON.parse(UTF8ToString(hints))); });
 
 namespace millbase::web {
 
@@ -63,6 +69,22 @@ void serve_tables_by_range(const std::string& dir, const std::string& url) {
   set_source_opener([prefix, url](const std::string& path) -> Result<SourcePtr> {
     if (path.rfind(prefix, 0) != 0) return open_file_source(path);
     return open_range_source(path, url + "/" + path.substr(prefix.size()));
+  });
+  set_source_prefetcher([prefix, url](const std::vector<ReadHint>& hints) {
+    JsonWriter w;
+    w.begin_array();
+    int count = 0;
+    for (const ReadHint& h : hints) {
+      if (h.path.rfind(prefix, 0) != 0) continue;
+      w.begin_array()
+          .value(url + "/" + h.path.substr(prefix.size()))
+          .value(static_cast<unsigned long long>(h.offset))
+          .value(static_cast<unsigned long long>(h.size))
+          .end_array();
+      ++count;
+    }
+    w.end_array();
+    if (count) js_tables_prefetch(w.str().c_str());
   });
 }
 

@@ -16,7 +16,7 @@ window.millbaseTables = (() => {
   const PREFIX = 64 * 1024;
   const CHUNK = 1024 * 1024;  // a downloaded file's pieces in the cache
   const served = window.millbaseServed || {id: 'none', variants: {}};
-  const stats = {requests: 0, bytes: 0, cached: 0, local: 0, downloaded: 0};
+  const stats = {requests: 0, bytes: 0, cached: 0, local: 0, downloaded: 0, batches: 0};
   const memory = new Map();  // key → {bytes, total} or {status}: this visit's ranges
   const folders = new Map();  // variant → Map(file name → File)
   const complete = new Map();  // absolute url → size, for downloaded files
@@ -75,9 +75,17 @@ window.millbaseTables = (() => {
   // Returns the bytes [offset, offset + size) of url from the cache of ranges or the host:
   // {bytes, total} (total: the file's size, when the host said), or {status} for a table
   // the host does not have (404) or refused.
-  async function range(url, offset, size) {
+  const inflight = new Map();  // key → the promise of a range being read
+  function range(url, offset, size) {
     const key = absolute(url) + '?bytes=' + offset + '-' + (offset + size);
-    if (memory.has(key)) return memory.get(key);
+    if (memory.has(key)) return Promise.resolve(memory.get(key));
+    if (!inflight.has(key)) {
+      inflight.set(key, readRange(url, offset, size, key).finally(() => inflight.delete(key)));
+    }
+    return inflight.get(key);
+  }
+
+  async function readRange(url, offset, size, key) {
     const stored = await storage();
     const hit = stored && await stored.match(key);
     if (hit && hit.status === 404) return {status: 404};
@@ -167,6 +175,22 @@ window.millbaseTables = (() => {
       } catch (e) {
         return null;
       }
+    },
+    // Fetches together what the module is about to read: [[url, offset, size], ...],
+    // size 0 for what opening a table reads; what the folder or the download holds is
+    // not fetched. Errors are left to the reads, which say what failed.
+    async prefetch(hints) {
+      await Promise.all(hints.map(async ([url, offset, size]) => {
+        try {
+          if (localFile(url) !== undefined || await downloadedSize(url) !== undefined) return;
+          if (size === 0) return await range(url, 0, PREFIX);
+          const table = opened.get(url);
+          if (!(table && offset + size <= table.prefix.length)) await range(url, offset, size);
+        } catch (e) {
+          // the read that follows fails and says why
+        }
+      }));
+      stats.batches += 1;
     },
     // Takes variant's tables from files the player chose (a folder's files: File objects
     // with their names); returns null, or why they are not that variant's tables.
