@@ -1,6 +1,6 @@
 # cmake --install: the millbase command, libmillbase.so with millbase.h, the static C++
 # libraries with their public headers, a CMake package (find_package(millbase CONFIG))
-# and millbase.pc for pkg-config. Included from capi/CMakeLists.txt.
+# and millbase.pc for pkg-config, with the LICENSE. Included from capi/CMakeLists.txt.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -9,6 +9,8 @@ set(MILLBASE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/millbase)
 set(MILLBASE_CXX_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR}/millbase)
 
 install(TARGETS millbase RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The license, in the documentation directory (share/doc/millbase by default).
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # Imported as millbase::millbase (C API), millbase::core, millbase::tablebase (db) and
 # millbase::player.

@@ -89,7 +89,7 @@ enum millbase_result { MILLBASE_DRAW = 0, MILLBASE_WIN = 1, MILLBASE_LOSS = 2 };
    by millbase_close. */
 typedef struct millbase_tables millbase_tables;
 
-/* Returns the library's version, e.g. "0.1.0": a static string, never freed. */
+/* Returns the library's version, e.g. "0.2.0": a static string, never freed. */
 MILLBASE_API const char* millbase_version(void);
 
 /* Returns a short static description of a status code ("ok", "missing table", ...;
@@ -141,7 +141,7 @@ MILLBASE_API int millbase_best_move(const millbase_tables* tables, const char* p
                                     unsigned long seed, char* move, size_t move_size, char* err,
                                     size_t err_size);
 
-/* The 50-ply counter (added in 0.1.0 beside the functions above, which take it as 0).
+/* The 50-ply counter (added in 0.2.0 beside the functions above, which take it as 0).
    `counter` is the number of plies played since the last mill closed in the movement
    phase or since placement ended: 0..50, and 0 in placement (docs/fifty-ply.md). With
    50-ply tables, the value and the move are those under the rule at that counter: a win

@@ -39,7 +39,7 @@ struct TableStats {
 const char* metric_name(Metric m);
 
 // Returns the metric a word names: "plain" or "fifty", and the older words for plain
-// tables, "dtm" (manifests before 0.1.0's rename) and "none" (--rule); nullopt for
+// tables, "dtm" (manifests before 0.2.0's rename) and "none" (--rule); nullopt for
 // another word. Case matters: callers lower it where they read it in either case.
 std::optional<Metric> metric_from_name(std::string_view word);
 

@@ -23,7 +23,7 @@
 
 namespace millbase::cli {
 
-// Exit codes; scripts rely on them (documented in README.md).
+// Exit codes; scripts rely on them (documented in docs/cli.md).
 constexpr int EXIT_OK = 0;       // success
 constexpr int EXIT_ERROR = 1;    // an operation failed (I/O, corrupt data, internal error)
 constexpr int EXIT_USAGE = 2;    // bad user input: unknown option, malformed position, ...

@@ -26,11 +26,13 @@ mkdir -p "$work"
 run install "$cmake" --install "$build" --prefix "$prefix"
 
 for f in bin/millbase include/millbase.h include/millbase/db/tablebase.h \
-         include/millbase/player/player.h include/millbase/core/notation.h; do
+         include/millbase/player/player.h include/millbase/core/notation.h \
+         share/doc/millbase/LICENSE; do
   [ -f "$prefix/$f" ] || fail "$f is not installed"
 done
 pc=$(find "$prefix" -name millbase.pc)
 [ -n "$pc" ] || fail "millbase.pc is not installed"
+grep -qx "License: MIT" "$pc" || fail "millbase.pc does not declare the license"
 libdir=$(dirname "$(dirname "$pc")")
 for f in libmillbase.so libmillbase.so.1 libmillbase_core.a libmillbase_db.a \
          libmillbase_player.a cmake/millbase/millbaseConfig.cmake; do
