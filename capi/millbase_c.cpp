@@ -194,7 +194,7 @@ int level_move(const char* variant, const millbase_tables* tables, const char* p
       return c;
     const Variant* v = find_variant(variant);
     if (!v) return call.fail(MILLBASE_INVALID, unknown_variant_text(variant));
-    const Result<int> chosen = parse_level(ascii_lower(level));
+    const Result<int> chosen = parse_level(level);
     if (!chosen) return call.fail(MILLBASE_INVALID, chosen.message());
     if (tables && &tables->tables->variant() != v)
       return call.fail(MILLBASE_INVALID, "the tables are of " +

@@ -9,8 +9,9 @@
 
 namespace millbase {
 
-// Success, or an error with a one-line message naming the bad input.
-class Status {
+// Success, or an error with a one-line message naming the bad input. A discarded
+// Status is a lost error: the compiler warns.
+class [[nodiscard]] Status {
  public:
   // What kind of failure, for callers that react differently (exit codes).
   enum class Code : uint8_t { Ok, Error, NotFound, Invalid };
@@ -47,9 +48,9 @@ class Status {
   std::string subject_;
 };
 
-// A value of type T, or an error Status (a small std::expected).
+// A value of type T, or an error Status (a small std::expected); discarding one warns.
 template <class T>
-class Result {
+class [[nodiscard]] Result {
  public:
   Result(T value) : v_(std::move(value)) {}
   Result(Status error) : v_(std::move(error)) { assert(!std::get<Status>(v_).is_ok()); }

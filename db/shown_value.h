@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "core/json_writer.h"
 #include "db/table_header.h"
 #include "db/value.h"
 
@@ -23,9 +24,12 @@ struct ShownValue {
   // Returns the brief words, as a move list shows them: "win in 13"; under the rule
   // "win in 8", "draw (cursed win)", "draw (a win in 9 needs the counter at 41 or less)".
   std::string brief() const;
-  // Returns the JSON members: "result":"win","distance":13; under the rule
-  // "rule":"fifty","counter":c,"result":...,"distance":...,"class":...,"z":... .
-  std::string json() const;
+  // Writes the members into w's open object, and returns w: "result":"win",
+  // "distance":13 (null for a draw); under the rule "rule":"fifty","counter":c, "result"
+  // (at c), "distance" (z when that result is decisive, else null), "class" (five ways,
+  // at counter 0) and "z" (z of a decisive class, else null); where no distance is
+  // stored, "distance_stored":false after them.
+  JsonWriter& write_json(JsonWriter& w) const;
   // Returns the terse words of the engine protocol (docs/engine-protocol.md): "win 13",
   // "loss 4", "draw"; "win" or "loss" alone where no distance is stored; under the rule
   // the result at the counter and its plies to the next mill or the end.

@@ -1,9 +1,5 @@
 #include "db/value_text.h"
 
-#include <algorithm>
-
-#include "core/json_text.h"
-
 namespace millbase {
 
 int shown_plies(ValueCode v, Metric metric) {
@@ -13,15 +9,6 @@ int shown_plies(ValueCode v, Metric metric) {
 std::string rule_value_text(ValueCode v, Metric metric) {
   if (is_draw(v) || distance_unknown(v)) return value_text(v);
   return std::string(is_win(v) ? "win in " : "loss in ") + std::to_string(shown_plies(v, metric));
-}
-
-std::string json_value(ValueCode v) {
-  if (is_draw(v)) return "\"result\":\"draw\",\"distance\":null";
-  if (distance_unknown(v))
-    return std::string("\"result\":\"") + (is_win(v) ? "win" : "loss") +
-           "\",\"distance\":null,\"distance_stored\":false";
-  return std::string("\"result\":\"") + (is_win(v) ? "win" : "loss") +
-         "\",\"distance\":" + std::to_string(distance(v));
 }
 
 std::string fifty_text(ValueCode v, int counter, bool placement) {
@@ -63,23 +50,6 @@ std::string fifty_move_text(ValueCode v, int counter) {
              std::to_string(fifty_z(v)) + " needs the counter at " +
              std::to_string(FIFTY_PLIES - fifty_z(v)) + " or less)";
   }
-}
-
-std::string json_fifty(ValueCode v, int counter) {
-  const ValueCode now = fifty_at(v, counter);
-  const FiftyClass cls = fifty_class(v);
-  const bool decisive = cls == FiftyClass::Win || cls == FiftyClass::Loss;
-  const bool known = !distance_unknown(v);
-  std::string name = fifty_class_name(cls);
-  std::replace(name.begin(), name.end(), ' ', '_');
-  return "\"rule\":\"fifty\",\"counter\":" + std::to_string(counter) + ",\"result\":\"" +
-         (is_draw(now)  ? "draw"
-          : is_win(now) ? "win"
-                        : "loss") +
-         "\",\"distance\":" + (is_draw(now) || !known ? "null" : std::to_string(fifty_z(now))) +
-         ",\"class\":\"" + name +
-         "\",\"z\":" + (decisive && known ? std::to_string(fifty_z(v)) : "null") +
-         (known ? "" : ",\"distance_stored\":false");
 }
 
 }  // namespace millbase

@@ -1,5 +1,5 @@
-// Values in words and in JSON, as every door shows them (CLI, engines, web API): plain
-// values ("win in 13") and fifty codes under the 50-ply rule at a counter.
+// Values in words, as every door shows them (CLI, engines, web API): plain values ("win
+// in 13") and fifty codes under the 50-ply rule at a counter (their JSON: ShownValue).
 #pragma once
 
 #include <string>
@@ -17,9 +17,6 @@ int shown_plies(ValueCode v, Metric metric);
 // under the rule, as fifty_at gives it).
 std::string rule_value_text(ValueCode v, Metric metric);
 
-// Returns the JSON members of a value: "result":"win","distance":13 (null for a draw).
-std::string json_value(ValueCode v);
-
 // Returns the text of a fifty code under the rule with `counter` plies on the counter:
 // "win in 7 (50-ply rule: plies to the next mill or the end)", "cursed win: a draw
 // under the 50-ply rule (a win without it)", "draw", ...; placement: the position has
@@ -29,10 +26,5 @@ std::string fifty_text(ValueCode v, int counter, bool placement);
 // Returns the brief text of a fifty code with `counter` plies on the counter: "win in
 // 8", "draw (cursed win)", "draw (a win in 9 needs the counter at 41 or less)".
 std::string fifty_move_text(ValueCode v, int counter);
-
-// Returns the JSON members of a fifty code at a counter: "rule":"fifty","counter":c,
-// "result" (under the rule at c), "distance" (z when the result is decisive, else null),
-// "class" (five ways, at counter 0) and "z" (z of a decisive class, else null).
-std::string json_fifty(ValueCode v, int counter);
 
 }  // namespace millbase

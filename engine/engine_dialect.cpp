@@ -71,7 +71,7 @@ Status EngineDialect::go(const std::vector<std::string>& words) {
   if (!words.empty()) {
     if (words.size() != 2 || ascii_lower(words[0]) != "level")
       return Status::error("go takes 'level perfect' or 'level 1..5'");
-    Result<int> parsed = parse_level(ascii_lower(words[1]));
+    Result<int> parsed = parse_level(words[1]);
     if (!parsed) return parsed.status();
     level = *parsed;
   }

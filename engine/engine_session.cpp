@@ -21,12 +21,16 @@ std::string EngineSession::dir() const { return TableDir::for_play(*variant_, db
 Status EngineSession::set_variant(std::string_view name) {
   const Variant* v = find_variant(name);
   if (!v) return Status::error("unknown variant " + quote_token(name));
-  variant_ = v;
+  set_variant(*v);
+  return Status::ok();
+}
+
+void EngineSession::set_variant(const Variant& v) {
+  variant_ = &v;
   tables_.reset();
   player_.reset();
-  game_ = Game(*v, start_position(*v));
+  game_ = Game(v, start_position(v));
   pending_.reset();
-  return Status::ok();
 }
 
 void EngineSession::set_db(std::string dir) {

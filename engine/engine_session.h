@@ -36,6 +36,8 @@ class EngineSession {
 
   // Chooses the variant named (any case) and goes back to its empty board.
   Status set_variant(std::string_view name);
+  // Chooses variant v and goes back to its empty board.
+  void set_variant(const Variant& v);
   // Uses the tables in dir from the next probe on (empty: data/<variant>).
   void set_db(std::string dir);
   // Uses these tables (opened by the caller, for the session's variant).

@@ -60,7 +60,7 @@ void UciDialect::finish() {
 Status UciDialect::handle(const std::string& cmd, std::vector<std::string>& words) {
   if (cmd != "isready") finish();  // stop, ponderhit and any other command end `go infinite`
   if (cmd == "uci") return handshake();
-  if (cmd == "isready") return say("readyok");
+  if (cmd == "isready") return answered("readyok");
   if (cmd == "setoption") return set_option(words);
   if (cmd == "ucinewgame") return new_game();
   if (cmd == "position") return set_position(words);
@@ -70,16 +70,18 @@ Status UciDialect::handle(const std::string& cmd, std::vector<std::string>& word
   if (cmd == "d") return show();
   if (cmd == "fen") {
     if (Status st = ready(); !st) return st;
-    return say("fen " + fen());
+    return answered("fen " + fen());
   }
   // No search ever runs in the background: nothing else to stop.
   if (cmd == "stop" || cmd == "ponderhit" || cmd == "debug" || cmd == "register")
     return Status::ok();
-  return say("info string unknown command " + quote_token(cmd));
+  return answered("info string unknown command " + quote_token(cmd));
 }
 
-Status UciDialect::say(const std::string& s) {
-  out_(s);
+void UciDialect::say(const std::string& s) { out_(s); }
+
+Status UciDialect::answered(const std::string& s) {
+  say(s);
   return Status::ok();
 }
 
@@ -288,12 +290,13 @@ Status UciDialect::go(const std::vector<std::string>& words) {
     if (w != "topn") continue;
     Result<size_t> n = parse_topn(words, ++i);
     // A go that cannot be answered anyway says first why (answer()).
-    if (!n && ready()) return say("info string error " + n.message() + "\n" + last_line("none", 0));
+    if (!n && ready())
+      return answered("info string error " + n.message() + "\n" + last_line("none", 0));
     topn = n ? *n : 0;
   }
   const std::vector<std::string> lines = answer(topn);
   for (size_t i = 0; i + 1 < lines.size(); ++i) say(lines[i]);
-  if (!wait) return say(lines.back());
+  if (!wait) return answered(lines.back());
   held_ = lines.back();
   return Status::ok();
 }
@@ -326,17 +329,17 @@ Status UciDialect::analyze(std::vector<std::string>& words) {
     s_.restore(saved);
     origin_ = origin;
   }
-  return say(line);
+  return answered(line);
 }
 
 // info eval score <score>: the position's value, as go would report its best move; a
 // game drawn by the draw rules of play is worth a draw.
 Status UciDialect::eval() {
   if (Status st = ready(); !st) return st;
-  if (s_.game().outcome() == Outcome::Draw) return say("info eval score cp 0 string draw");
+  if (s_.game().outcome() == Outcome::Draw) return answered("info eval score cp 0 string draw");
   Result<ValueCode> v = s_.value();
   if (!v) return v.status();
-  return say("info eval score " + score(*v) + " string " + words(*v));
+  return answered("info eval score " + score(*v) + " string " + words(*v));
 }
 
 // The board, its FEN, its notation and any move waiting for its removal, as "#" lines.

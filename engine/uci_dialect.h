@@ -58,9 +58,13 @@ class UciDialect {
   int level() const;
 
  private:
-  Status say(const std::string& s);
+  // Writes s, an answer of one or more lines.
+  void say(const std::string& s);
+  // Returns ok after say(s): for a command whose answer is s.
+  Status answered(const std::string& s);
   Status handshake();
   Status set_option(const std::vector<std::string>& words);
+  Status set_rule(const std::string& name, const std::string& value);
   Status rules_ready() const;
   Status set_position(std::vector<std::string>& words);
   Status load_position(std::vector<std::string>& words);
@@ -85,7 +89,7 @@ class UciDialect {
     int ply = 0;
     int none_mark = 0;
   };
-  enum class LineForm : uint8_t { Auto, Uci, Sanmill };
+  enum class LineForm : uint8_t { Auto, Uci, Sanmill };  // BestMoveLine's values, in order
   // A move that closes a mill given alone by go, with the removal its score described:
   // the next go plays that removal while the move waits for it in the same position.
   struct Planned {
@@ -94,6 +98,11 @@ class UciDialect {
     Move move;
     int level = PERFECT;
   };
+
+  struct Option;  // one of the engine's own options (uci_options.cpp)
+  // Returns the engine's own options with this session's defaults, in the order `uci`
+  // lists them.
+  std::vector<Option> options() const;
 
   EngineSession s_;
   const std::string db_;  // --db: the table directory TablePath's default stands for

@@ -9,9 +9,10 @@
 namespace millbase {
 
 Result<int> parse_level(std::string_view text) {
-  if (text == "perfect") return PERFECT;
-  if (text == "strong") return STRONG;
-  std::string_view digits = text;
+  const std::string lower = ascii_lower(text);
+  if (lower == "perfect") return PERFECT;
+  if (lower == "strong") return STRONG;
+  std::string_view digits = lower;
   if (digits.starts_with("level")) digits.remove_prefix(5);
   if (digits.size() == 1 && digits[0] >= '1' && digits[0] < '1' + LEVELS) return digits[0] - '0';
   return Status::error("level " + quote_token(text) + " must be perfect, strong or 1.." +

@@ -34,8 +34,8 @@ inline constexpr LevelSpec LEVEL_SPECS[LEVELS + 1] = {
     {5, 4, 0, "five plies: three moves of its own and two replies"},
 };
 
-// Returns the level named by text: "perfect", "strong", "1".."5" or "level1".."level5";
-// or an error naming the text.
+// Returns the level named by text in any case: "perfect", "strong", "1".."5" or
+// "level1".."level5"; or an error naming the text.
 Result<int> parse_level(std::string_view text);
 
 // Returns the level's name: "perfect", "strong" or "level3".

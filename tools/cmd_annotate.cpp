@@ -8,6 +8,7 @@
 
 #include "core/game_record.h"
 #include "core/notation.h"
+#include "db/shown_value.h"
 #include "db/tablebase.h"
 #include "tools/cli_common.h"
 #include "tools/text_file.h"
@@ -61,14 +62,9 @@ void print_annotate_json(const Game& game, const std::vector<AnnotatedPly>& plie
         .field("side", a.mover == WHITE ? "white" : "black")
         .field("move", a.move)
         .key("before")
-        .begin_object()
-        .members(json_value(a.before))
-        .end_object()
-        .key("after")
-        .begin_object()
-        .members(json_value(a.after))
-        .end_object()
-        .key("change");
+        .begin_object();
+    ShownValue{a.before}.write_json(json).end_object().key("after").begin_object();
+    ShownValue{a.after}.write_json(json).end_object().key("change");
     a.change == Change::None ? json.null() : json.value(CHANGE_WORDS[int(a.change)]);
     json.end_object();
   }

@@ -129,7 +129,7 @@ int run_match(const MatchArgs& a) {
   MatchOptions o;
   o.variant = v;
   for (auto [text, level] : {std::pair{&a.white, &o.white}, std::pair{&a.black, &o.black}}) {
-    Result<int> parsed = parse_level(ascii_lower(*text));
+    Result<int> parsed = parse_level(*text);
     if (!parsed)
       return fail(EXIT_USAGE, (level == &o.white ? "--white: " : "--black: ") + parsed.message());
     *level = *parsed;

@@ -84,7 +84,7 @@ std::string same_text(const Variant& v, const MoveClass& c) {
 void class_json(JsonWriter& w, const Variant& v, const MoveClass& c, Metric metric) {
   w.field("move", format_move(v, c.move)).key("same").begin_array();
   for (Move m : c.same) w.value(format_move(v, m));
-  w.end_array().members(ShownValue{c.value, metric}.json());
+  ShownValue{c.value, metric}.write_json(w.end_array());
 }
 
 int run_openings(const OpeningsArgs& a) {
@@ -103,7 +103,7 @@ int run_openings(const OpeningsArgs& a) {
   std::vector<OpeningBoard> boards{{"White to place", 0, 0, point_values(*first)}};
   JsonWriter json;
   json.begin_object().field("variant", v->name).key("start").begin_object();
-  json.members(ShownValue{*value, *metric}.json()).end_object().key("first").begin_array();
+  ShownValue{*value, *metric}.write_json(json).end_object().key("first").begin_array();
   if (!a.json)
     std::printf("%s: the empty board, White to place first: %s\n", std::string(v->name).c_str(),
                 ShownValue{*value, *metric, 0, true}.text().c_str());

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <algorithm>
+#include <cassert>
 #include <ctime>
 #include <optional>
 
@@ -165,7 +166,8 @@ class Session {
     }
     say(std::string(color_name(game().position().side_to_move)) + " (computer) plays " +
         format_move(v_, *m));
-    session_.play(*m);
+    const Status played = session_.play(*m);  // choose() gives a legal move
+    assert(played.is_ok());
     return true;
   }
 
@@ -209,7 +211,8 @@ class Session {
   }
 
   void play(Move m) {
-    session_.play(m);
+    const Status played = session_.play(m);  // m: parsed in the game's position
+    assert(played.is_ok());
     show();
   }
 

@@ -1,13 +1,12 @@
 // millbase probe: the value of positions from the tables, with the best moves.
 // millbase analyze: every legal move with its value, best first.
 #include <cstdio>
-#include <iostream>
-#include <sstream>
 
 #include "core/notation.h"
 #include "db/tablebase.h"
 #include "player/player.h"
 #include "tools/cli_common.h"
+#include "tools/probe_input.h"
 
 namespace millbase::cli {
 
@@ -59,61 +58,6 @@ GameOverNote game_over_note(const Variant& v, const Position& p) {
   return {next ? " (game over at " + std::string(color_name(loser)) + "'s turn: " + why + ")"
                : std::string(" (game over)"),
           over, loser, next, why};
-}
-
-// Reads the positions: the arguments, or one per line on stdin for "-".
-// A position to probe and where it came from: "" for an argument, "line N" of stdin.
-struct PositionText {
-  std::string text, where;
-};
-
-std::vector<PositionText> read_positions(const std::vector<std::string>& args) {
-  std::vector<PositionText> out;
-  for (const std::string& a : args) {
-    if (a != "-") {
-      out.push_back({a, ""});
-      continue;
-    }
-    int number = 0;
-    for (std::string line; std::getline(std::cin, line);) {
-      ++number;
-      // Windows line endings and trailing blanks are not part of the position.
-      line.erase(line.find_last_not_of(" \t\r") + 1);
-      if (!line.empty()) out.push_back({line, "line " + std::to_string(number)});
-    }
-  }
-  return out;
-}
-
-// Returns a hint for a position that is over, typed without in-hand counts (they
-// default to 0), with fewer stones on the board than the variant has: perhaps a
-// placement position whose counts were left out.
-std::string missing_counts_hint(const Variant& v, const Position& p, const std::string& text) {
-  std::istringstream words(text);
-  int n = 0;
-  for (std::string w; words >> w;) ++n;
-  if (n != 3 || popcount(p.stones[WHITE]) + popcount(p.stones[BLACK]) >= 2 * v.stones) return "";
-  return "; no in-hand counts were given, so none are in hand: if stones are still to be "
-         "placed, add the counts, e.g. 'W: B: w " +
-         std::to_string(v.stones) + " " + std::to_string(v.stones) + "'";
-}
-
-// Splits a trailing "counter N" (the 50-ply counter of that position) off text; returns
-// the counter, `otherwise` when there is none, or an error for a malformed one.
-Result<int> take_counter(std::string& text, int otherwise) {
-  const size_t at = text.rfind(" counter ");
-  if (at == std::string::npos) return otherwise;
-  const std::string number = text.substr(at + 9);
-  int n = -1;
-  size_t used = 0;
-  try {
-    n = std::stoi(number, &used);
-  } catch (...) {
-  }
-  if (used != number.size() || n < 0 || n > FIFTY_PLIES)
-    return Status::invalid("counter " + quote_token(number) + " is not a number of plies 0..50");
-  text.erase(at);
-  return n;
 }
 
 // Runs f(position, counter, text) for each position; malformed ones get an error line
@@ -190,8 +134,8 @@ Result<std::string> fifty_words(const ProbeArgs& a, const Position& p, ValueCode
 
 // Writes the member "without_rule" (the plain value beside a 50-ply one), if known.
 void write_without_rule(JsonWriter& w, const std::optional<ValueCode>& without_rule) {
-  if (without_rule)
-    w.key("without_rule").begin_object().members(json_value(*without_rule)).end_object();
+  if (!without_rule) return;
+  ShownValue{*without_rule}.write_json(w.key("without_rule").begin_object()).end_object();
 }
 
 // Sets a's metric from --rule; returns false (after an error) for a bad rule or a
@@ -227,126 +171,158 @@ int open_for(ProbeArgs& a, Opened& o) {
   return EXIT_OK;
 }
 
+// Returns p's win/draw/loss for probe --wdl: the WDL planes' without the rule; under the
+// 50-ply rule the whole value at the counter, since there the planes hold the value
+// without the rule.
+Result<Wdl> rule_wdl(const Tablebase& tb, const Position& p, int counter) {
+  if (tb.metric() != Metric::FIFTY) return tb.probe_wdl(p);
+  if (Status st = check_fifty_counter(p, counter); !st) return st;
+  Result<ValueCode> value = tb.probe(p);
+  if (!value) return value.status();
+  return ShownValue{*value, tb.metric(), counter}.wdl();
+}
+
+// Writes probe --wdl's line for p: its win/draw/loss w and the end of the game, if over.
+void print_wdl(const ProbeArgs& a, const Variant& v, const Position& p, Wdl w) {
+  static constexpr const char* WORDS[] = {"draw", "win", "loss"};
+  const std::string pos = format_position(v, p);
+  const GameOverNote over = game_over_note(v, p);
+  if (a.json) {
+    JsonWriter json;
+    json.begin_object()
+        .field("position", pos)
+        .field("side_to_move", side_word(p.side_to_move))
+        .field("result", WORDS[int(w)]);
+    over.write_json(json);
+    print_json_line(json.end_object());
+    return;
+  }
+  const std::string mover =
+      w == Wdl::Draw ? "" : std::string(color_name(p.side_to_move)) + " to move: ";
+  std::printf("%s: %s%s%s\n", pos.c_str(), mover.c_str(), WORDS[int(w)], over.text.c_str());
+}
+
+// A position's value as probe and analyze show it, at its counter.
+struct Valued {
+  ValueCode value = DRAW;
+  std::vector<MoveValue> moves;           // every legal move with its value, best first
+  std::string words;                      // the value in words (fifty_words under the rule)
+  std::optional<ValueCode> without_rule;  // under the rule, the plain value, if known
+};
+
+// Returns p's value and its moves' from o's tables at the counter, or the error of a
+// table (or of the --plain the user named).
+Result<Valued> value_of(const ProbeArgs& a, const Opened& o, const Position& p, int counter) {
+  Valued out;
+  Result<ValueCode> value = o.tables->probe(p);
+  if (!value) return value.status();
+  out.value = *value;
+  Result<std::vector<MoveValue>> moves = o.tables->analyze(p, counter);
+  if (!moves) return moves.status();
+  out.moves = std::move(moves).value();
+  const Result<std::string> words =
+      a.metric == Metric::FIFTY
+          ? fifty_words(a, p, out.value, counter, o.plain.get(), &out.without_rule)
+          : Result<std::string>(value_words(p, out.value));
+  if (!words) return words.status();
+  out.words = *words;
+  return out;
+}
+
+// Returns the moves as good as the first under the rule at the counter (every draw of a
+// drawn position, whatever it would be without the rule), in notation.
+std::vector<std::string> best_moves(const Variant& v, const Valued& val, Metric metric,
+                                    int counter) {
+  std::vector<std::string> best;
+  auto now = [&](ValueCode x) { return ShownValue{x, metric, counter}.now(); };
+  for (const MoveValue& m : val.moves) {
+    if (now(m.value) != now(val.moves.front().value)) break;
+    best.push_back(format_move(v, m.move));
+  }
+  return best;
+}
+
+// Writes probe's line for p: its value, the end of the game if over, and the best moves
+// (text: p as typed, for the hint on in-hand counts left out when there are none).
+void print_probe(const ProbeArgs& a, const Opened& o, const Position& p, int counter,
+                 const Valued& val, const std::string& text) {
+  const Variant& v = *o.variant;
+  const std::string pos = format_position(v, p);
+  const GameOverNote over = game_over_note(v, p);
+  const std::vector<std::string> best = best_moves(v, val, o.tables->metric(), counter);
+  if (a.json) {
+    JsonWriter json;
+    json.begin_object().field("position", pos).field("side_to_move", side_word(p.side_to_move));
+    ShownValue{val.value, o.tables->metric(), counter}.write_json(json);
+    write_without_rule(json, val.without_rule);
+    json.field("text", val.words).key("best_moves").begin_array();
+    for (const std::string& m : best) json.value(m);
+    over.write_json(json.end_array());
+    print_json_line(json.end_object());
+    return;
+  }
+  std::string line;
+  for (const std::string& m : best) line += (line.empty() ? "" : " ") + m;
+  std::printf("%s: %s%s%s%s\n", pos.c_str(), val.words.c_str(), over.text.c_str(),
+              best.empty() ? missing_counts_hint(v, p, text).c_str() : "; best: ", line.c_str());
+}
+
+// Writes analyze's lines for p: its value, the end of the game if over, then every
+// legal move with its value.
+void print_analysis(const ProbeArgs& a, const Opened& o, const Position& p, int counter,
+                    const Valued& val) {
+  const Variant& v = *o.variant;
+  const Metric metric = o.tables->metric();
+  const std::string pos = format_position(v, p);
+  if (a.json) {
+    JsonWriter json;
+    json.begin_object().field("position", pos).field("side_to_move", side_word(p.side_to_move));
+    ShownValue{val.value, metric, counter}.write_json(json);
+    write_without_rule(json, val.without_rule);
+    json.key("moves").begin_array();
+    for (const MoveValue& m : val.moves) {
+      json.begin_object().field("move", format_move(v, m.move));
+      ShownValue{m.value, metric, counter}.write_json(json).end_object();
+    }
+    json.end_array();
+    game_over_note(v, p).write_json(json);
+    print_json_line(json.end_object());
+    return;
+  }
+  std::printf("%s: %s%s\n", pos.c_str(), val.words.c_str(), game_over_note(v, p).text.c_str());
+  for (const MoveValue& m : val.moves)
+    std::printf("  %-10s %s\n", format_move(v, m.move).c_str(),
+                ShownValue{m.value, metric, counter}.brief().c_str());
+}
+
 int run_probe(ProbeArgs& a) {
   Opened o;
   if (const int code = open_for(a, o); code != EXIT_OK) return code;
-  const Variant* v = o.variant;
-  const std::shared_ptr<const Tablebase>& tb = o.tables;
-  const std::shared_ptr<const Tablebase>& plain = o.plain;
-  const bool fifty = a.metric == Metric::FIFTY;
-  return for_each_position(
-      a, *v, [&](const Position& p, int counter, const std::string& text) -> Status {
-        const std::string pos = format_position(*v, p);
-        const GameOverNote over = game_over_note(*v, p);
-        if (a.wdl) {
-          Result<Wdl> w = tb->probe_wdl(p);
-          if (fifty) {  // the whole value at the counter
-            Result<ValueCode> value = tb->probe(p);
-            if (Status st = fifty ? check_fifty_counter(p, counter) : Status::ok(); !st) value = st;
-            w = value ? Result<Wdl>(ShownValue{*value, tb->metric(), counter}.wdl())
-                      : value.status();
-          }
-          if (!w) return w.status();
-          static constexpr const char* WORDS[] = {"draw", "win", "loss"};
-          if (a.json) {
-            JsonWriter json;
-            json.begin_object()
-                .field("position", pos)
-                .field("side_to_move", side_word(p.side_to_move));
-            json.field("result", WORDS[int(*w)]);
-            over.write_json(json);
-            print_json_line(json.end_object());
-          } else
-            std::printf("%s: %s%s%s\n", pos.c_str(),
-                        *w == Wdl::Draw
-                            ? ""
-                            : (std::string(color_name(p.side_to_move)) + " to move: ").c_str(),
-                        WORDS[int(*w)], over.text.c_str());
-          return Status::ok();
-        }
-        Result<ValueCode> value = tb->probe(p);
-        if (!value) return value.status();
-        Result<std::vector<MoveValue>> moves = tb->analyze(p, counter);
-        if (!moves) return moves.status();
-        std::optional<ValueCode> without_rule;
-        const Result<std::string> words =
-            fifty ? fifty_words(a, p, *value, counter, plain.get(), &without_rule)
-                  : Result<std::string>(value_words(p, *value));
-        if (!words) return words.status();
-        // The moves as good as the first under the rule at the counter (every draw of a
-        // drawn position, whatever it would be without the rule).
-        std::vector<std::string> best;
-        auto now = [&](ValueCode x) { return ShownValue{x, tb->metric(), counter}.now(); };
-        for (const MoveValue& m : *moves) {
-          if (now(m.value) != now(moves->front().value)) break;
-          best.push_back(format_move(*v, m.move));
-        }
-        if (a.json) {
-          JsonWriter json;
-          json.begin_object()
-              .field("position", pos)
-              .field("side_to_move", side_word(p.side_to_move));
-          json.members(ShownValue{*value, tb->metric(), counter}.json());
-          write_without_rule(json, without_rule);
-          json.field("text", *words).key("best_moves").begin_array();
-          for (const std::string& m : best) json.value(m);
-          over.write_json(json.end_array());
-          print_json_line(json.end_object());
-        } else {
-          std::string line;
-          for (const std::string& m : best) line += (line.empty() ? "" : " ") + m;
-          std::printf(
-              "%s: %s%s%s%s\n", pos.c_str(), words->c_str(), over.text.c_str(),
-              best.empty() ? missing_counts_hint(*v, p, text).c_str() : "; best: ", line.c_str());
-        }
-        return Status::ok();
-      });
+  return for_each_position(a, *o.variant,
+                           [&](const Position& p, int counter, const std::string& text) -> Status {
+                             if (a.wdl) {
+                               Result<Wdl> w = rule_wdl(*o.tables, p, counter);
+                               if (!w) return w.status();
+                               print_wdl(a, *o.variant, p, *w);
+                               return Status::ok();
+                             }
+                             Result<Valued> val = value_of(a, o, p, counter);
+                             if (!val) return val.status();
+                             print_probe(a, o, p, counter, *val, text);
+                             return Status::ok();
+                           });
 }
 
 int run_analyze(ProbeArgs& a) {
   Opened o;
   if (const int code = open_for(a, o); code != EXIT_OK) return code;
-  const Variant* v = o.variant;
-  const std::shared_ptr<const Tablebase>& tb = o.tables;
-  const std::shared_ptr<const Tablebase>& plain = o.plain;
-  const bool fifty = a.metric == Metric::FIFTY;
-  return for_each_position(
-      a, *v, [&](const Position& p, int counter, const std::string&) -> Status {
-        Result<ValueCode> value = tb->probe(p);
-        if (!value) return value.status();
-        Result<std::vector<MoveValue>> moves = tb->analyze(p, counter);
-        if (!moves) return moves.status();
-        const std::string pos = format_position(*v, p);
-        std::optional<ValueCode> without_rule;
-        const Result<std::string> words =
-            fifty ? fifty_words(a, p, *value, counter, plain.get(), &without_rule)
-                  : Result<std::string>(value_words(p, *value));
-        if (!words) return words.status();
-        auto json_of = [&](ValueCode x) { return ShownValue{x, tb->metric(), counter}.json(); };
-        if (a.json) {
-          JsonWriter json;
-          json.begin_object()
-              .field("position", pos)
-              .field("side_to_move", side_word(p.side_to_move));
-          json.members(json_of(*value));
-          write_without_rule(json, without_rule);
-          json.key("moves").begin_array();
-          for (const MoveValue& m : *moves)
-            json.begin_object()
-                .field("move", format_move(*v, m.move))
-                .members(json_of(m.value))
-                .end_object();
-          json.end_array();
-          game_over_note(*v, p).write_json(json);
-          print_json_line(json.end_object());
-          return Status::ok();
-        }
-        std::printf("%s: %s%s\n", pos.c_str(), words->c_str(), game_over_note(*v, p).text.c_str());
-        for (const MoveValue& m : *moves)
-          std::printf("  %-10s %s\n", format_move(*v, m.move).c_str(),
-                      ShownValue{m.value, tb->metric(), counter}.brief().c_str());
-        return Status::ok();
-      });
+  return for_each_position(a, *o.variant,
+                           [&](const Position& p, int counter, const std::string&) -> Status {
+                             Result<Valued> val = value_of(a, o, p, counter);
+                             if (!val) return val.status();
+                             print_analysis(a, o, p, counter, *val);
+                             return Status::ok();
+                           });
 }
 
 void add_common(CLI::App* cmd, ProbeArgs& a) {

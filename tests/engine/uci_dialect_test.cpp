@@ -313,5 +313,32 @@ TEST_F(UciDialectTest, TheHandshakeListsTheRuleOptions) {
   EXPECT_EQ(lines.back(), "uciok");
 }
 
+// One table gives both the options `uci` lists and what setoption takes: each option
+// listed takes its default back without a word, a combo refuses a value it does not list,
+// and the value a combo takes is the one it names.
+TEST_F(UciDialectTest, EveryListedOptionTakesItsDefault) {
+  size_t listed = 0;
+  for (const std::string& l : run("uci")) {
+    if (!l.starts_with("option name ")) continue;
+    const size_t type = l.find(" type ");
+    const size_t at = l.find(" default ") + 9;
+    ASSERT_TRUE(type != std::string::npos && at > type) << l;
+    const std::string name = l.substr(12, type - 12);
+    const std::string value = l.substr(at, l.find(' ', at) - at);
+    EXPECT_TRUE(Lines(run("setoption name " + name + " value " + value), {})) << l;
+    ++listed;
+  }
+  EXPECT_GT(listed, 9u);  // the engine's nine and the rule options
+  EXPECT_TRUE(Lines(run("setoption name Variant value seven"),
+                    {"=info string error option 'variant' takes nine, nine-noflying, six, "
+                     "five, twelve or twelve-malom, not 'seven'"}));
+  EXPECT_TRUE(Lines(run("setoption name Frob value 1"), {"=info string unknown option 'frob'"}));
+  run("setoption name Variant value Five");
+  EXPECT_EQ(d_.session().variant().name, "five");
+  EXPECT_TRUE(Contains(run("uci"),
+                       "option name Variant type combo default five var nine var "
+                       "nine-noflying var six var five var twelve var twelve-malom"));
+}
+
 }  // namespace
 }  // namespace millbase::engine

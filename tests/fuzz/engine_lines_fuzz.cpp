@@ -122,7 +122,7 @@ bool is_answer(const std::string& line) {
 // Returns whether the engine dialect's `go <words>` plays a search level.
 bool go_searches(const std::vector<std::string>& words) {
   if (words.size() != 2 || ascii_lower(words[0]) != "level") return false;
-  const Result<int> level = parse_level(ascii_lower(words[1]));
+  const Result<int> level = parse_level(words[1]);
   return level && *level <= LEVELS;
 }
 

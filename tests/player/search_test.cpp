@@ -154,6 +154,11 @@ TEST(Levels, Names) {
   EXPECT_FALSE(parse_level("0"));
   EXPECT_FALSE(parse_level("levels"));
   EXPECT_NE(parse_level("x").message().find("'x'"), std::string::npos);
+  // Any case, as typed; an error quotes the text as given.
+  EXPECT_EQ(*parse_level("Perfect"), PERFECT);
+  EXPECT_EQ(*parse_level("STRONG"), STRONG);
+  EXPECT_EQ(*parse_level("Level2"), 2);
+  EXPECT_NE(parse_level("Level9").message().find("'Level9'"), std::string::npos);
   for (int level = 1; level <= STRONG; ++level) EXPECT_EQ(*parse_level(level_name(level)), level);
 }
 

@@ -52,6 +52,15 @@ endfunction()
 fifty_answers("" ${FIFTY_DB} "six_db;six_fifty")
 millbase_cli_test(probe_fifty_placement_counter 2 "a placement position has no 50-ply counter"
   probe --rule fifty --db ${FIFTY_DB} --counter 3 "W: B: w 6 6")
+# --wdl under the rule: the whole value at the counter (there the WDL planes hold the
+# value without the rule): Black loses with the counter at 0, a draw at 1; a placement
+# position has no counter.
+millbase_cli_test(probe_fifty_wdl 0 " b: Black to move: loss\n$"
+  probe --rule fifty --db ${FIFTY_DB} --wdl ${LOSS50})
+millbase_cli_test(probe_fifty_wdl_counter 0 " b: draw\n$"
+  probe --rule fifty --db ${FIFTY_DB} --wdl --counter 1 ${LOSS50})
+millbase_cli_test(probe_fifty_wdl_placement_counter 2 "a placement position has no 50-ply counter"
+  probe --rule fifty --db ${FIFTY_DB} --wdl --counter 3 "W: B: w 6 6")
 millbase_cli_test(info_six_fifty 0 "six under the 50-ply rule, 231 tables, 3258758 positions.*0 corrupt, 0 missing"
   info ${FIFTY_DB})
 # The engine plays under the rule with the tables at hand: the value at the counter.
@@ -91,7 +100,8 @@ set_tests_properties(cli.verify_fifty_play_set PROPERTIES FIXTURES_REQUIRED six_
 millbase_cli_test(probe_bad_rule 2 "unknown rule 'forty' \\(choose plain or fifty\\)"
   probe --rule forty ${CURSED})
 set_tests_properties(cli.probe_fifty_cursed_json
-  cli.probe_fifty_counters cli.probe_fifty_placement_counter cli.info_six_fifty
+  cli.probe_fifty_counters cli.probe_fifty_placement_counter cli.probe_fifty_wdl
+  cli.probe_fifty_wdl_counter cli.probe_fifty_wdl_placement_counter cli.info_six_fifty
   cli.engine_fifty cli.solve_fifty_into_plain cli.probe_plain_as_fifty cli.probe_fifty_as_plain
   cli.openings_fifty_as_plain
   PROPERTIES FIXTURES_REQUIRED "six_db;six_fifty")

@@ -16,7 +16,12 @@
 
 #include "db/tablebase.h"
 #include "engine/fix_hint.h"
+#include "web/api/api_request.h"
 #include "web/api/table_cache.h"
+
+namespace millbase {
+class JsonWriter;
+}
 
 namespace millbase::engine {
 class EngineSession;
@@ -28,8 +33,6 @@ struct ApiResponse {
   int status = 200;  // 200, 400 bad request, 404 missing table or unknown path
   std::string body;  // one JSON object
 };
-
-using ApiParams = std::map<std::string, std::string>;
 
 struct WebApiOptions {
   // The table directory of each variant named; the others use TableDir::for_play().
@@ -62,14 +65,20 @@ class WebApi {
 
   // The values of a game's position and of its legal moves.
   struct Values {
-    bool valued = false;  // from the tables (else every move's value is null)
+    bool opened = false;  // the tables opened: `metric` is theirs
+    bool valued = false;  // from the tables (else every value is null)
     Metric metric = Metric::PLAIN;
     int counter = 0;
-    std::string rule = "null", value = "null", tables_error = "null";  // as JSON
-    std::vector<MoveValue> legal;    // every legal move, best first when valued
-    std::vector<MoveValue> without;  // under the 50-ply rule: their plain values, if known
-    // Returns a legal move's value as JSON.
-    std::string move_json(const MoveValue& m) const;
+    ValueCode value = DRAW;                   // the position's, when valued
+    std::optional<ValueCode> value_without;   // under the 50-ply rule: its plain value, if known
+    bool placement = false;                   // the position is in the placement phase
+    std::optional<std::string> tables_error;  // why there are no values, if so
+    std::vector<MoveValue> legal;             // every legal move, best first when valued
+    std::vector<MoveValue> without;           // under the 50-ply rule: their plain values, if known
+    // Writes the position's value, or null.
+    void write_value(JsonWriter& w) const;
+    // Writes a legal move's value, or null.
+    void write_move_value(JsonWriter& w, const MoveValue& m) const;
   };
   // Returns the values of the game in session s (giving it the tables).
   Values game_values(const Variant& v, engine::EngineSession& s);
