@@ -1,5 +1,7 @@
 #include "python/py_errors.h"
 
+#include <utility>
+
 #include "db/sector.h"
 #include "db/table_dir.h"
 #include "engine/fix_hint.h"
@@ -11,10 +13,11 @@ namespace millbase::python {
 Failure::Failure(const Status& s, const TablesPlace* place)
     : code_(s.code()), message_(s.message()), sector_(s.subject()) {
   if (code_ != Status::Code::NotFound || !place) return;
-  // The command explain() adds after the library's message, kept apart for the attribute.
+  // The CLI's words, and the command and its note that they are made of.
   message_ = engine::explain(s, *place->variant, place->dir, place->metric);
-  const std::string lead = s.message() + "; build it with: ";
-  if (message_.compare(0, lead.size(), lead) == 0) command_ = message_.substr(lead.size());
+  engine::FixHint hint = engine::fix_hint(s, *place->variant, place->dir, place->metric);
+  command_ = std::move(hint.command);
+  note_ = std::move(hint.note);
   const Result<Sector> sector = parse_sector(sector_);
   path_ = sector_.empty() || !sector ? place->dir : table_path(place->dir, *sector);
 }
@@ -22,10 +25,16 @@ Failure::Failure(const Status& s, const TablesPlace* place)
 void register_errors(py::module_& m) {
   static py::exception<Failure> missing(m, "MissingTableError", PyExc_LookupError);
   missing.attr("__doc__") =
-      "A table the probe needs, or the table directory, is missing.\n\n"
-      "str(e) names the file, the sector and the variant, then the command that builds it;\n"
-      "e.sector is the sector's name ('5-4', or None for a whole directory), e.path the\n"
-      "missing file (or directory) and e.command the millbase command that builds it.";
+      "A table the probe needs, or the table directory, is missing (a LookupError).\n\n"
+      "str(e) names the file, the sector and the variant, then the command that builds it,\n"
+      "as the millbase command says it. Attributes:\n\n"
+      "sector   the sector's name ('5-4'), or None for a whole directory\n"
+      "path     the missing file (or directory)\n"
+      "command  the command that builds it, to run as it is:\n"
+      "         'millbase solve --variant six --sector 5-4 --out data/six'\n"
+      "note     what that command costs or is in truth, or None: for a placement\n"
+      "         sector of nine or twelve it is in effect the whole solve\n\n"
+      "Tablebase.get_wdl and the other get_* calls return their default instead.";
   py::register_exception_translator([](std::exception_ptr thrown) {
     try {
       if (thrown) std::rethrow_exception(thrown);
@@ -37,6 +46,7 @@ void register_errors(py::module_& m) {
         error.attr("sector") = f.sector().empty() ? py::object(py::none()) : py::str(f.sector());
         error.attr("path") = f.path().empty() ? py::object(py::none()) : py::str(f.path());
         error.attr("command") = f.command().empty() ? py::object(py::none()) : py::str(f.command());
+        error.attr("note") = f.note().empty() ? py::object(py::none()) : py::str(f.note());
         PyErr_SetObject(missing.ptr(), error.ptr());
       } else {
         PyErr_SetString(PyExc_OSError, f.message().c_str());

@@ -1,7 +1,7 @@
 // The library's errors as Python exceptions: a malformed or impossible input is a
 // ValueError naming the token, a missing table millbase.MissingTableError naming the
-// sector, the file and the command that builds it, anything else (a damaged or
-// unreadable file) an OSError.
+// sector, the file and the command that builds it (engine/fix_hint.h) with its note,
+// anything else (a damaged or unreadable file) an OSError.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -31,13 +31,14 @@ class Failure : public std::exception {
 
   Status::Code code() const { return code_; }
   const std::string& message() const { return message_; }
-  const std::string& sector() const { return sector_; }  // empty: not one table
-  const std::string& path() const { return path_; }      // the missing file or directory
-  const std::string& command() const { return command_; }
+  const std::string& sector() const { return sector_; }    // empty: not one table
+  const std::string& path() const { return path_; }        // the missing file or directory
+  const std::string& command() const { return command_; }  // runnable as it is
+  const std::string& note() const { return note_; }        // what it costs; may be empty
 
  private:
   Status::Code code_;
-  std::string message_, sector_, path_, command_;
+  std::string message_, sector_, path_, command_, note_;
 };
 
 // Returns s's failure as invalid input (ValueError): for the parsers, whose errors are

@@ -25,7 +25,7 @@ def test_plain_probes(variant, cli, tables_dir):
     wdl_only = cli(["probe", "--variant", variant, "--db", db, "--wdl", "--json", "-"], positions)
     assert len(answers) == len(wdl_only) == len(positions)
     results = {"win": 0, "draw": 0, "loss": 0}
-    with millbase.open(variant, db) as tb:
+    with millbase.open_tablebase(variant, db) as tb:
         assert tb.rule == "plain"
         for text, answer, plane in zip(positions, answers, wdl_only):
             assert answer["position"] == text
@@ -51,7 +51,7 @@ def test_fifty_probes(variant, cli, tables_dir):
                    "--json", "-"], lines)
     assert len(answers) == len(positions)
     classes = set()
-    with millbase.open(variant, db) as tb:
+    with millbase.open_tablebase(variant, db) as tb:
         assert tb.rule == "fifty"
         for text, counter, answer in zip(positions, counters, answers):
             assert (answer["position"], answer["counter"]) == (text, counter)
@@ -82,7 +82,7 @@ def test_analyze(variant, rule, cli, tables_dir):
     answers = cli(["analyze", "--variant", variant, "--rule", rule, "--db", db, "--json", "-"],
                   lines)
     moves = 0
-    with millbase.open(variant, db) as tb:
+    with millbase.open_tablebase(variant, db) as tb:
         for text, counter, answer in zip(positions, counters, answers):
             mine = tb.analyze(text, counter)
             assert [(m.move, m.value.wdl, m.value.distance, m.value.kind, m.value.z)
@@ -103,7 +103,7 @@ def test_best_move(variant, rule, cli, tables_dir):
         args[-2:-2] = ["--plain", tables_dir(variant, "plain")]
     answers = cli(args, lines)
     over = 0
-    with millbase.open(variant, db) as tb:
+    with millbase.open_tablebase(variant, db) as tb:
         for i, (text, counter, answer) in enumerate(zip(positions, counters, answers)):
             move = tb.best_move(text, counter=counter, seed=i)
             # No move when the game is over, or drawn by the rule at 50 (rules.md).

@@ -18,7 +18,7 @@ def sample():
 @pytest.mark.parametrize("rule", ["plain", "fifty"])
 def test_many_is_single(rule, sample, tables_dir):
     positions, counters = sample
-    with millbase.open("six", tables_dir("six", rule)) as tb:
+    with millbase.open_tablebase("six", tables_dir("six", rule)) as tb:
         wdl = [tb.probe_wdl(p, c) for p, c in zip(positions, counters)]
         distance = [tb.probe_distance(p, c) for p, c in zip(positions, counters)]
         objects = [millbase.Position.parse(p, "six") for p in positions]
@@ -41,10 +41,10 @@ def test_many_is_single(rule, sample, tables_dir):
 
 def test_without_numpy(sample, tables_dir, monkeypatch):
     positions, _ = sample
-    with millbase.open("six", tables_dir("six", "plain")) as tb:
+    with millbase.open_tablebase("six", tables_dir("six", "plain")) as tb:
         wdl = tb.probe_wdl_many(positions).tolist()
         distance = tb.probe_distance_many(positions).tolist()
-        monkeypatch.setattr(millbase, "_numpy", None)
+        monkeypatch.setattr(millbase._tablebase, "_numpy", None)
         got = tb.probe_wdl_many(positions)
         assert isinstance(got, array.array) and got.tolist() == wdl
         got = tb.probe_distance_many(positions)
@@ -53,8 +53,8 @@ def test_without_numpy(sample, tables_dir, monkeypatch):
 
 def test_play_set_distances(tables_dir):
     positions = random_positions("five", 1000, seed=13, placement_share=0.7)
-    with millbase.open("five", tables_dir("five", "play_set")) as packed, \
-            millbase.open("five", tables_dir("five", "fifty")) as full:
+    with millbase.open_tablebase("five", tables_dir("five", "play_set")) as packed, \
+            millbase.open_tablebase("five", tables_dir("five", "fifty")) as full:
         many = packed.probe_distance_many(positions)
         not_stored = 0
         for p, d in zip(positions, many.tolist()):

@@ -2,6 +2,7 @@
 the sector, the file and the command that builds it (as the CLI says it), OSError for a
 damaged table."""
 import os
+import shlex
 import shutil
 
 import numpy
@@ -14,7 +15,7 @@ WIN_IN_1 = "W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w"  # README: White to move: win i
 
 @pytest.fixture
 def six(tables_dir):
-    with millbase.open("six", tables_dir("six", "plain")) as tb:
+    with millbase.open_tablebase("six", tables_dir("six", "plain")) as tb:
         yield tb
 
 
@@ -46,11 +47,11 @@ def test_bad_arguments(six, tables_dir):
     with pytest.raises(ValueError, match="level '7'"):
         six.best_move(WIN_IN_1, level=7)
     with pytest.raises(ValueError, match="unknown variant 'seven'"):
-        millbase.open("seven", tables_dir("six", "plain"))
+        millbase.open_tablebase("seven", tables_dir("six", "plain"))
     with pytest.raises(ValueError, match="unknown variant 'seven'"):
         millbase.Position.parse("W: B: w", "seven")
     with pytest.raises(ValueError, match="five"):
-        millbase.open("five", tables_dir("six", "plain"))  # a directory of six
+        millbase.open_tablebase("five", tables_dir("six", "plain"))  # a directory of six
     with pytest.raises(ValueError, match="a position of five given to the tables of six"):
         six.probe_wdl(millbase.Position.parse(WIN_IN_1, "five"))
     with pytest.raises(ValueError, match="50-ply tables"):
@@ -70,7 +71,7 @@ def test_missing_table(cli, tables_dir, tmp_path):
     shutil.copytree(tables_dir("six", "plain"), db)
     os.remove(os.path.join(db, "5-5.mbt"))
     proc = cli(["probe", "--variant", "six", "--db", db, WIN_IN_1], expect=3)
-    with millbase.open("six", db) as tb:
+    with millbase.open_tablebase("six", db) as tb:
         with pytest.raises(millbase.MissingTableError) as caught:
             tb.probe_distance(WIN_IN_1)
         e = caught.value
@@ -78,15 +79,43 @@ def test_missing_table(cli, tables_dir, tmp_path):
         assert e.sector == "5-5"
         assert e.path == os.path.join(db, "5-5.mbt")
         assert e.command == "millbase solve --variant six --sector 5-5 --out " + db
+        assert e.note is None
         assert str(e) in proc.stderr  # the CLI's words
         assert e.path in str(e) and e.command in str(e)
         with pytest.raises(millbase.MissingTableError, match=r"^positions\[2\]: .*5-5"):
             tb.probe_wdl_many(["W: B: w 6 6", "W: B: w 6 6", WIN_IN_1])
         assert tb.probe_wdl("W:d2,d3,b4,e5 B:c4,c5,d5,b6,d6 w") in (-1, 0, 1)  # 4-5 is there
+    # The command runs as it is and builds the table.
+    assert shlex.split(e.command)[0] == "millbase"
+    cli(shlex.split(e.command)[1:] + ["-q"])
+    with millbase.open_tablebase("six", db) as tb:
+        assert tb.probe_distance(WIN_IN_1) == 1
     with pytest.raises(millbase.MissingTableError) as caught:
-        millbase.open("six", str(tmp_path / "none"))
+        millbase.open_tablebase("six", str(tmp_path / "none"))
     assert caught.value.sector is None
     assert caught.value.command == "millbase solve --variant six --out " + str(tmp_path / "none")
+
+
+@pytest.mark.parametrize("variant,stones", [("nine", 9), ("twelve", 12)])
+def test_missing_placement_table_of_nine(variant, stones, cli, tmp_path):
+    """A placement table of nine or twelve: the hint adds a note (its command is in effect
+    the whole solve), which stays out of .command, so that .command runs as it is."""
+    db = str(tmp_path / variant)
+    os.mkdir(db)  # a directory without a manifest holds plain tables, here none
+    start = "W: B: w %d %d" % (stones, stones)
+    proc = cli(["probe", "--variant", variant, "--db", db, start], expect=3)
+    with millbase.open_tablebase(variant, db) as tb:
+        with pytest.raises(millbase.MissingTableError) as caught:
+            tb.probe_wdl(start)
+    e = caught.value
+    sector = "0-0+%d-%d" % (stones, stones)
+    assert e.sector == sector
+    assert e.path == os.path.join(db, sector + ".mbt")
+    assert e.command == "millbase solve --variant %s --sector %s --out %s" % (variant, sector, db)
+    assert e.note.startswith("That is in effect the whole solve of %s: " % variant)
+    assert str(e) == "missing table %s (sector %s of %s); build it with: %s. %s" % (
+        e.path, sector, variant, e.command, e.note)
+    assert str(e) in proc.stderr  # the CLI's words
 
 
 def test_damaged_table(tables_dir, tmp_path):
@@ -100,7 +129,7 @@ def test_damaged_table(tables_dir, tmp_path):
         f.seek(64)
         f.write(bytes(b ^ 0xFF for b in data))
     assert os.path.getsize(path) == size
-    with millbase.open("six", db) as tb:
+    with millbase.open_tablebase("six", db) as tb:
         with pytest.raises(OSError, match="5-5"):
             tb.probe_distance(WIN_IN_1)
         with pytest.raises(OSError):
@@ -108,7 +137,7 @@ def test_damaged_table(tables_dir, tmp_path):
 
 
 def test_closed(tables_dir):
-    tb = millbase.open("six", tables_dir("six", "plain"))
+    tb = millbase.open_tablebase("six", tables_dir("six", "plain"))
     with tb:
         assert tb.probe_distance(WIN_IN_1) == 1
     with pytest.raises(ValueError, match="closed"):

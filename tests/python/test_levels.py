@@ -11,7 +11,7 @@ LEVELS = ["level1", "level2", "level3", "level4", "level5"]
 
 @pytest.fixture
 def six(tables_dir):
-    with millbase.open("six", tables_dir("six", "plain")) as tb:
+    with millbase.open_tablebase("six", tables_dir("six", "plain")) as tb:
         yield tb
 
 
@@ -37,7 +37,7 @@ def test_bad_level_names(six):
 
 def test_levels_read_no_tables(tmp_path):
     # An empty directory: no table at all.
-    with millbase.open("six", str(tmp_path)) as tb:
+    with millbase.open_tablebase("six", str(tmp_path)) as tb:
         for name in LEVELS:
             assert tb.best_move(MILL_IN_ONE, level=name, seed=7) is not None
         with pytest.raises(millbase.MissingTableError):

@@ -37,7 +37,7 @@ def test_fields():
 
 
 def test_positions_probe_as_their_text(tables_dir):
-    with millbase.open("six", tables_dir("six", "plain")) as tb:
+    with millbase.open_tablebase("six", tables_dir("six", "plain")) as tb:
         for text in random_positions("six", 300, seed=32):
             p = millbase.Position.parse(text, "six")
             assert tb.probe_distance(p) == tb.probe_distance(text)

@@ -11,11 +11,11 @@ def test_threaded_stress(tables_dir):
     positions = random_positions("six", 3000, seed=21) + random_positions("six", 1000, seed=22,
                                                                            placement_share=1)
     counters = random_counters(positions, seed=23)
-    with millbase.open("six", tables_dir("six", "fifty")) as reference:
+    with millbase.open_tablebase("six", tables_dir("six", "fifty")) as reference:
         wdl = [reference.probe_wdl(p, c) for p, c in zip(positions, counters)]
         distance = [reference.probe_distance(p, c) for p, c in zip(positions, counters)]
     failures = []
-    with millbase.open("six", tables_dir("six", "fifty"), cache_mb=1) as tb:
+    with millbase.open_tablebase("six", tables_dir("six", "fifty"), cache_mb=1) as tb:
         def work(seed):
             try:
                 rng = random.Random(seed)
