@@ -8,17 +8,19 @@
 
 #include "core/json_writer.h"
 
+// JavaScript below: clang-format would split its "===".
+// clang-format off
 // Returns the size of the table at url, or minus an HTTP status (-404: not served), or
 // -1 when the host cannot be reached.
 EM_ASYNC_JS(double, js_table_open, (const char* url),
             { return await millbaseTables.open(UTF8ToString(url)); });
 
 // Reads size bytes at offset of the opened table at url into dst; returns 1, or 0 when
-// they could not be fetched.
+// they could not be fetched. The heap is read after the wait: it may have grown.
 EM_ASYNC_JS(int, js_table_read, (const char* url, double offset, double size, uint8_t* dst), {
   const bytes = await millbaseTables.read(UTF8ToString(url), offset, size);
-  if (bytes == = null) return 0;
-  HEAPU8.set(bytes, dst);  // after the wait: the heap may have grown meanwhile
+  if (bytes === null) return 0;
+  HEAPU8.set(bytes, dst);
   return 1;
 });
 
@@ -26,6 +28,7 @@ EM_ASYNC_JS(int, js_table_read, (const char* url, double offset, double size, ui
 // for a table's opening), keeping them for the reads to come.
 EM_ASYNC_JS(void, js_tables_prefetch, (const char* hints),
             { await millbaseTables.prefetch(JSON.parse(UTF8ToString(hints))); });
+// clang-format on
 
 namespace millbase::web {
 

@@ -16,7 +16,10 @@ window.millbaseTables = (() => {
   const PREFIX = 64 * 1024;
   const CHUNK = 1024 * 1024;  // a downloaded file's pieces in the cache
   const served = window.millbaseServed || {id: 'none', variants: {}};
-  const stats = {requests: 0, bytes: 0, cached: 0, local: 0, downloaded: 0, batches: 0};
+  // requests and bytes over the network; cached: ranges from Cache Storage; local and
+  // downloaded: reads of a folder or of the download; batches: hints taken; alone: the
+  // requests the module waited for one by one (not fetched with a batch of hints).
+  const stats = {requests: 0, bytes: 0, cached: 0, local: 0, downloaded: 0, batches: 0, alone: 0};
   const memory = new Map();  // key → {bytes, total} or {status}: this visit's ranges
   const folders = new Map();  // variant → Map(file name → File)
   const complete = new Map();  // absolute url → size, for downloaded files
@@ -76,9 +79,10 @@ window.millbaseTables = (() => {
   // {bytes, total} (total: the file's size, when the host said), or {status} for a table
   // the host does not have (404) or refused.
   const inflight = new Map();  // key → the promise of a range being read
-  function range(url, offset, size) {
+  function range(url, offset, size, hinted = false) {
     const key = absolute(url) + '?bytes=' + offset + '-' + (offset + size);
     if (memory.has(key)) return Promise.resolve(memory.get(key));
+    if (!hinted && !inflight.has(key)) stats.alone += 1;
     if (!inflight.has(key)) {
       inflight.set(key, readRange(url, offset, size, key).finally(() => inflight.delete(key)));
     }
@@ -183,9 +187,11 @@ window.millbaseTables = (() => {
       await Promise.all(hints.map(async ([url, offset, size]) => {
         try {
           if (localFile(url) !== undefined || await downloadedSize(url) !== undefined) return;
-          if (size === 0) return await range(url, 0, PREFIX);
+          if (size === 0) return await range(url, 0, PREFIX, true);
           const table = opened.get(url);
-          if (!(table && offset + size <= table.prefix.length)) await range(url, offset, size);
+          if (!(table && offset + size <= table.prefix.length)) {
+            await range(url, offset, size, true);
+          }
         } catch (e) {
           // the read that follows fails and says why
         }
