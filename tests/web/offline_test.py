@@ -22,10 +22,9 @@ import shutil
 import sys
 import tempfile
 import time
-import urllib.parse
-import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from api_calls import offline_api, served  # noqa: E402
 from browser_harness import CheckFailed, ServeProcess, start_browser  # noqa: E402
 
 MILLBASE, OFFLINE, SIX, FIVE = sys.argv[1:5]
@@ -35,15 +34,6 @@ SERVED = sys.argv[5:]  # the variants whose tables the build serves beside the p
 def fail(message):
     print("FAIL: " + message)
     sys.exit(1)
-
-
-def served(base, path, params):
-    url = base + "api/" + path + "?" + urllib.parse.urlencode(params)
-    try:
-        with urllib.request.urlopen(url, timeout=30) as r:
-            return r.status, json.loads(r.read().decode())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read().decode())
 
 
 def start_server(variant, db):
@@ -66,15 +56,10 @@ try:
     driver.get("file://" + OFFLINE + "/index.html#variant=six")
 
     def offline(path, params):
-        text = driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "window.millbaseOffline(arguments[0], arguments[1])"
-            "  .then(r => done(JSON.stringify(r)), e => done(JSON.stringify({error: String(e)})));",
-            path, params)
-        answer = json.loads(text)
-        if "status" not in answer:
-            fail("the offline engine failed: " + text)
-        return answer["status"], answer["body"]
+        try:
+            return offline_api(driver, path, params)
+        except CheckFailed as e:
+            fail(str(e))
 
     status, first = offline("game", {"variant": "six", "moves": ""})
     print("first answer %.2f s after the page was asked for" % (time.time() - start))

@@ -30,10 +30,10 @@ import sys
 import tempfile
 import time
 import urllib.parse
-import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_harness import CheckFailed, PageReader, ServeProcess, start_browser  # noqa: E402
+from api_calls import offline_api, served  # noqa: E402
 from static_host import StaticHost  # noqa: E402
 
 MILLBASE, OFFLINE, NINE = (os.path.abspath(a) for a in sys.argv[1:4])
@@ -50,25 +50,11 @@ def fail(message):
     sys.exit(1)
 
 
-def served(base, path, params):
-    url = base + 'api/' + path + '?' + urllib.parse.urlencode(params)
-    try:
-        with urllib.request.urlopen(url, timeout=30) as r:
-            return r.status, json.loads(r.read().decode())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read().decode())
-
-
 def page_api(driver, path, params):
-    text = driver.execute_async_script(
-        'const done = arguments[arguments.length - 1];'
-        'window.millbaseOffline(arguments[0], arguments[1])'
-        '  .then(r => done(JSON.stringify(r)), e => done(JSON.stringify({error: String(e)})));',
-        path, params)
-    answer = json.loads(text)
-    if 'status' not in answer:
-        fail('the page\'s engine failed: ' + text)
-    return answer['status'], answer['body']
+    try:
+        return offline_api(driver, path, params)
+    except CheckFailed as e:
+        fail(str(e))
 
 
 def wait_state(driver, state):
@@ -108,6 +94,19 @@ def play_games(driver, base, starts=None):
                 fail('computer %s: the page played %s, serve %s' % (ask, move, want_move))
             moves.append(move[1]['move'])
     return compared
+
+
+def play_without_requests(driver, base, starts, source, when):
+    """Plays from `starts` (play_games), checking that the page read its tables from
+    `source` (a counter of millbaseTables.stats: 'downloaded' or 'local') and made no
+    request."""
+    compared = play_games(driver, base, starts)
+    stats = driver.execute_script('return window.millbaseTables.stats')
+    print('%s: %d positions equal to serve\'s; %d reads (%s), %d requests' %
+          (when, compared, stats[source], source, stats['requests']))
+    if stats['requests'] or not stats[source]:
+        fail('%s the page made %d requests, %d reads (%s)' %
+             (when, stats['requests'], stats[source], source))
 
 
 def table_requests(host):
@@ -201,13 +200,7 @@ try:
     driver.get(host.url + 'index.html#variant=nine')
     page.settle()
     host.stop()
-    compared = play_games(driver, server.url, LATER)
-    stats = driver.execute_script('return window.millbaseTables.stats')
-    print('with the host stopped: %d positions equal to serve\'s; %d reads of the download, '
-          '%d requests' % (compared, stats['downloaded'], stats['requests']))
-    if stats['requests'] or not stats['downloaded']:
-        fail('after the download the page made %d requests, %d reads of the download' %
-             (stats['requests'], stats['downloaded']))
+    play_without_requests(driver, server.url, LATER, 'downloaded', 'with the host stopped')
 
     # A folder on the player's disk, the page opened from file:// with the network off.
     driver.set_network_conditions(offline=True, latency=0, download_throughput=0,
@@ -217,13 +210,7 @@ try:
     driver.execute_script("document.getElementById('tables-panel').open = true")
     driver.find_element('css selector', '[data-variant=nine] input[type=file]').send_keys(NINE)
     wait_state(driver, 'folder')
-    compared = play_games(driver, server.url, STARTS)
-    stats = driver.execute_script('return window.millbaseTables.stats')
-    print('from a local folder, offline: %d positions equal to serve\'s; %d reads of the '
-          'folder, %d requests' % (compared, stats['local'], stats['requests']))
-    if stats['requests'] or not stats['local']:
-        fail('from the folder the page made %d requests, %d reads of the folder' %
-             (stats['requests'], stats['local']))
+    play_without_requests(driver, server.url, STARTS, 'local', 'from a local folder, offline')
     print('all checks passed')
 finally:
     driver.quit()
