@@ -61,13 +61,18 @@ class ServeProcess:
         self.port = int(self.url.rstrip('/').rsplit(':', 1)[1])
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        stop_process(self.proc)
         shutil.rmtree(self.cwd, ignore_errors=True)
+
+
+def stop_process(proc):
+    """Ends proc: terminated, then killed if it has not ended within 10 s."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 def start_browser(profile):

@@ -10,6 +10,8 @@ import subprocess
 import tempfile
 import time
 
+from browser_harness import stop_process
+
 NGINX = shutil.which('nginx') or '/usr/sbin/nginx'
 
 CONFIG = """
@@ -82,10 +84,5 @@ class StaticHost:
         return out
 
     def stop(self):
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
+        stop_process(self.proc)
         shutil.rmtree(self.scratch, ignore_errors=True)
