@@ -1,6 +1,8 @@
 #include "core/game_record.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <optional>
 
 #include "core/notation.h"
@@ -222,6 +224,17 @@ Status check_ending(Game& game, std::optional<Outcome> said, std::optional<EndRe
   return Status::ok();
 }
 
+// Returns the game of a record's tags and move text words.
+Result<GameRecord> read_parts(RecordText parts) {
+  Result<FixedTags> read = read_fixed_tags(parts.tags);
+  if (!read) return read.status();
+  FixedTags fixed = *read;
+  Game game(*fixed.variant, fixed.start);
+  if (Status st = play_tokens(parts.tokens, game, fixed.said); !st) return st;
+  if (Status st = check_ending(game, fixed.said, fixed.reason); !st) return st;
+  return GameRecord{std::move(parts.tags), std::move(game)};
+}
+
 }  // namespace
 
 std::string tag_value(const std::vector<Tag>& tags, std::string_view name) {
@@ -262,13 +275,24 @@ std::string write_record(const Game& g, const std::vector<Tag>& tags) {
 Result<GameRecord> read_record(std::string_view text) {
   Result<RecordText> parts = split_record(text);
   if (!parts) return parts.status();
-  Result<FixedTags> read = read_fixed_tags(parts->tags);
-  if (!read) return read.status();
-  FixedTags fixed = *read;
-  Game game(*fixed.variant, fixed.start);
-  if (Status st = play_tokens(parts->tokens, game, fixed.said); !st) return st;
-  if (Status st = check_ending(game, fixed.said, fixed.reason); !st) return st;
-  return GameRecord{std::move(parts->tags), std::move(game)};
+  return read_parts(std::move(parts).value());
+}
+
+Result<GameRecord> read_record(std::string_view text, const Variant& bare) {
+  Result<RecordText> split = split_record(text);
+  if (!split) return split.status();
+  RecordText parts = std::move(split).value();
+  if (!parts.tags.empty()) return read_parts(std::move(parts));
+  parts.tags.emplace_back("Variant", std::string(bare.name));
+  for (size_t n = std::min<size_t>(5, parts.tokens.size()); n >= 3; --n) {
+    std::string position;
+    for (size_t i = 0; i < n; ++i) position += (i ? " " : "") + parts.tokens[i].first;
+    if (!parse_position(bare, position)) continue;
+    parts.tags.emplace_back("Start", position);
+    parts.tokens.erase(parts.tokens.begin(), parts.tokens.begin() + static_cast<std::ptrdiff_t>(n));
+    break;
+  }
+  return read_parts(std::move(parts));
 }
 
 }  // namespace millbase

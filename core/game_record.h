@@ -38,6 +38,12 @@ std::string write_record(const Game& g, const std::vector<Tag>& tags);
 // move numbers, {comments} and ";" comments are skipped.
 Result<GameRecord> read_record(std::string_view text);
 
+// Returns the game in text as read_record reads it, but a text without tags is a bare
+// move list of `bare`, optionally after a start position of 3 to 5 words ("W:d2,d3 B:c4
+// w d3-c3"): as if under [Variant] and [Start] tags, with its errors naming the lines of
+// text as it is ("b2 b2": line 1).
+Result<GameRecord> read_record(std::string_view text, const Variant& bare);
+
 // Returns the value of tag name in tags (the first), or "" when absent.
 std::string tag_value(const std::vector<Tag>& tags, std::string_view name);
 

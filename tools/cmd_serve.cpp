@@ -15,11 +15,27 @@ struct ServeArgs {
   int port = 8080;
 };
 
+// Returns the warning for a table directory that holds no table of its variant (an empty
+// folder, no MANIFEST): the page then plays the variant at levels 1 to 5 only; "" when
+// it holds one.
+std::string no_tables_warning(const TableDir& d) {
+  const Result<std::vector<std::string>> tables = table_file_paths(d.path());
+  if (!tables || !tables->empty()) return "";
+  const std::string name(d.variant().name);
+  return explain(Status::not_found(d.path() + " holds no table of " + name), d.variant(), d.path(),
+                 d.metric()) +
+         "; until then the page plays " + name + " at levels 1 to 5 only";
+}
+
 int run_serve(const ServeArgs& a) {
   const Variant* v = resolve_variant(a.variant);
   if (!v) return EXIT_USAGE;
-  if (!a.db.empty())
-    if (Result<TableDir> d = TableDir::open(*v, a.db); !d) return fail(d.status(), *v, a.db);
+  std::string no_tables;
+  if (!a.db.empty()) {
+    Result<TableDir> d = TableDir::open(*v, a.db);
+    if (!d) return fail(d.status(), *v, a.db);
+    no_tables = no_tables_warning(*d);
+  }
   web::WebApiOptions options;
   if (!a.db.empty()) options.dirs[std::string(v->name)] = a.db;
   if (!a.plain.empty()) options.plain_dirs[std::string(v->name)] = a.plain;
@@ -29,11 +45,11 @@ int run_serve(const ServeArgs& a) {
 
   const server::PageServerOptions where{a.host, a.port, a.allow_hosts};
   const Status st =
-      server::serve_page(where, api, [](const std::string& url, int, const std::string& warning) {
+      server::serve_page(where, api, [&](const std::string& url, int, const std::string& warning) {
         std::printf("millbase serve: %s\n", url.c_str());
         std::fflush(stdout);
-        if (!warning.empty())
-          std::fprintf(stderr, "millbase serve: warning: %s\n", warning.c_str());
+        for (const std::string& w : {warning, no_tables})
+          if (!w.empty()) std::fprintf(stderr, "millbase serve: warning: %s\n", w.c_str());
       });
   if (!st) return fail(EXIT_ERROR, st.message() + (a.port ? ": choose another with --port" : ""));
   return EXIT_OK;

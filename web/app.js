@@ -71,7 +71,8 @@ const state = {
   hold: false,           // the computer waits (after undo) until asked to move
   computerAsked: -1,     // the generation the computer was last asked to move in
   thinking: -1,          // the generation the computer is thinking in, or -1
-  showBest: true,        // the best move drawn on the board
+  showBest: null,        // the box "best move and value": true, false, or null: shown
+                         // when no computer plays (see hintsShown)
   seed: 1 + Math.floor(Math.random() * 1000000),
   hash: '',              // the hash this page last wrote
 };
@@ -166,24 +167,45 @@ function variantStart(name) {
   return state.variants.has(name) ? state.variants.get(name).start : '';
 }
 
+// Returns the empty board of variant `name` with `side` to place first (the API's start
+// has White first; the hands are equal, so only the side to move changes).
+function emptyBoard(name, side) {
+  const start = variantStart(name);
+  return side === 'white' ? start : start.replace(/^(W:\S* B:\S*) w /, '$1 b ');
+}
+
+// New game: the side that did not place first in the game before places first now, as
+// the rules have it and as `millbase play`'s `new` does.
+function newGame() {
+  const first = state.game ? other(sideAfter(0)) : 'white';
+  return replaceGame(state.variant, emptyBoard(state.variant, first), []);
+}
+
+// Writes the game, the computer's side and its level into the URL hash.
 function writeHash() {
   const params = new URLSearchParams({variant: state.variant});
   if (state.start !== variantStart(state.variant)) params.set('start', state.start);
   if (state.moves.length) params.set('moves', state.moves.join(' '));
   if (state.resigned) params.set('resigned', '1');
+  if (state.computer !== 'none') params.set('computer', state.computer);
+  if (state.level !== 'perfect') params.set('level', state.level);
   state.hash = '#' + params.toString();
   if (location.hash !== state.hash) history.replaceState(null, '', state.hash);
 }
 
-// Loads the game of the URL hash (#variant=six&start=...&moves=...), or a new game. A
-// link the API refuses gives a new game of the link's variant (when there is one), and
-// says why.
+// Loads the game of the URL hash (#variant=six&start=...&moves=...&computer=black&
+// level=level3), or a new game. A link the API refuses gives a new game of the link's
+// variant (when there is one), and says why.
 async function loadHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   const asked = (params.get('variant') || '').toLowerCase();
   const variant = state.variants.has(asked) ? asked : state.variant;
   const moves = (params.get('moves') || '').split(/[\s,]+/).filter(Boolean);
   const resigned = params.get('resigned') === '1';
+  const computer = params.get('computer');
+  const level = params.get('level');
+  setComputer(['white', 'black'].includes(computer) ? computer : 'none');
+  state.level = level && (state.levels.has(level) || !state.levels.size) ? level : 'perfect';
   if ((await setGame(variant, params.get('start') || '', moves, [], {resigned})) === false) {
     const message = $('message').textContent;
     if ((await setGame(variant, variantStart(variant), [])) !== false)
@@ -199,15 +221,21 @@ async function loadHash() {
 //   {mode: 'from', from}        a stone to move or fly is chosen, its targets are marked;
 //   {mode: 'remove', moves}     the chosen placement or move closes a mill: `moves` are
 //                               its full moves, one per stone that may be removed.
+//                               `refused`: the last point clicked that may not be removed.
 // Only the API's legal list decides what a click may do. A click on a point that fits no
-// legal move, a click beside the points, or Escape goes back to idle.
+// legal move, a click beside the points, or Escape goes back to idle; but while a stone
+// is to be removed a click elsewhere is refused and the mill waits, and only Escape or a
+// click on the stone that closed it takes it back.
 function onPoint(name) {
   if (state.busy || computerToMove() || !state.game || !state.game.legal.length) return;
   const legal = state.game.legal;
   const click = state.click;
   if (click.mode === 'remove') {
     const move = click.moves.find(m => m.remove === name);
-    return move ? play(move.move) : cancel();
+    if (move) return play(move.move);
+    if (name === click.moves[0].to || name === click.moves[0].from) return cancel();
+    if (name !== null) state.click = {...click, refused: name}, render();
+    return;
   }
   if (click.mode === 'from' && name !== click.from) {
     const moves = legal.filter(m => m.from === click.from && m.to === name);
@@ -238,6 +266,23 @@ function cancel() {
 }
 
 // --- The computer ---------------------------------------------------------------------
+
+// Returns the level the computer plays at: the one chosen, but where the tables are
+// missing a level that plays from them gives way to the strongest that needs none.
+function playedLevel() {
+  const chosen = state.levels.get(state.level);
+  if (!chosen || !chosen.tables || !tablesMissing()) return state.level;
+  const without = [...state.levels.values()].find(level => !level.tables);
+  return without ? without.name : state.level;
+}
+
+// Lets the computer play `side` (white, black or none); the hints take their default.
+function setComputer(side) {
+  state.computer = side;
+  state.computerAsked = -1;
+  state.hold = false;
+  state.showBest = null;
+}
 
 // True when the computer is to move: the board and the moves wait for it, and no click
 // may move for it.
@@ -270,7 +315,7 @@ function scheduleComputer() {
     const done = () => state.thinking === generation && setThinking(-1);
     if (!stillWanted()) return void done();
     const params = {variant: state.variant, moves: state.moves.join(' '),
-                    level: state.level, seed: state.seed + state.moves.length};
+                    level: playedLevel(), seed: state.seed + state.moves.length};
     if (state.start) params.start = state.start;
     const {status, body} = await api('computer', params);
     if (stillWanted()) {
@@ -320,18 +365,17 @@ async function main() {
     : withTables ? withTables.name : 'six';
 
   $('variant').onchange = e => replaceGame(e.target.value, variantStart(e.target.value), []);
-  $('new-game').onclick = () => replaceGame(state.variant, variantStart(state.variant), []);
+  $('new-game').onclick = newGame;
   $('undo').onclick = undo;
   $('redo').onclick = redo;
   $('flip').onclick = () => { state.flipped = !state.flipped; render(); };
   $('copy').onclick = copyRecord;
   $('load').onclick = loadRecord;
-  $('level').onchange = e => { state.level = e.target.value; render(); };
+  $('level').onchange = e => { state.level = e.target.value; writeHash(); render(); };
   for (const radio of document.querySelectorAll('input[name="computer"]'))
     radio.onchange = e => {
-      state.computer = e.target.value;
-      state.computerAsked = -1;
-      state.hold = false;
+      setComputer(e.target.value);
+      writeHash();
       render();
       scheduleComputer();
     };
@@ -341,13 +385,23 @@ async function main() {
     scheduleComputer();
   };
   $('show-best').onchange = e => { state.showBest = e.target.checked; render(); };
+  // Keys (docs/page.md): Escape cancels a half-made move; Ctrl+Z (⌘Z) undoes, Ctrl+Y or
+  // Ctrl+Shift+Z redoes, but not in a box of text, which has its own; an arrow key takes
+  // the focus to the board, where the arrows go from point to point (board.js).
   document.addEventListener('keydown', e => {
     if (e.key === 'Escape') return cancel();
     if (e.target.closest('input, textarea, select')) return;
-    if (e.key === 'ArrowLeft') undo();
-    if (e.key === 'ArrowRight') redo();
+    const key = e.key.toLowerCase(), command = (e.ctrlKey || e.metaKey) && !e.altKey;
+    if (command && (key === 'z' || key === 'y')) {
+      e.preventDefault();
+      return key === 'z' && !e.shiftKey ? undo() : redo();
+    }
+    if (e.key.startsWith('Arrow') && !e.target.closest('#board, button, summary, a, [role]') &&
+        focusBoard($('board')))
+      e.preventDefault();
   });
   window.addEventListener('hashchange', () => location.hash !== state.hash && loadHash());
+  window.addEventListener('resize', fitLegal);
   await loadHash();
 }
 

@@ -1,13 +1,17 @@
 'use strict';
 // The board of the analysis page as SVG. It knows no rules: it draws the points, lines
 // and stones of a variant (from /api/variants) with the marks app.js gives it, and
-// reports which point was chosen, by click, or by Enter or Space on a focused point.
+// reports which point was chosen, by click, or by Enter or Space on a focused point. The
+// board is one stop of Tab; the arrow keys take the focus from point to point.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const BOARD_SIZE = 360;   // the square the points span, in SVG units
 const BOARD_MARGIN = 64;  // room for the coordinates around it
 const HAND_BAND = 56;     // the band beside the board where the stones in hand stand
 const MOVE_MS = 280;      // how long a move's stone travels
+// The arrow keys' directions on the screen (y down).
+const ARROWS = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
+let focusedPoint = null;  // the point that last had the focus: Tab comes back to it
 
 function svgElement(name, attributes = {}) {
   const e = document.createElementNS(SVG_NS, name);
@@ -62,8 +66,15 @@ function drawBoard(svg, variant, view, onPoint) {
       svg.append(t);
     }
 
+  // The best move's arrow or disc lies under the points, so that their marks stay seen;
+  // the cross on the stone it removes lies over it.
+  const best = view.best ? bestMove(view.best, at, px, py, radius) : null;
+  if (best) svg.append(best.under);
   const color = new Map();
   for (const side of ['white', 'black']) for (const p of view.stones[side]) color.set(p, side);
+  // Tab's stop on the board: the point last focused, else the first that reacts.
+  const stop = at.has(focusedPoint) ? focusedPoint
+    : (variant.points.find(p => view.clickable.has(p.name)) || variant.points[0]).name;
   for (const p of variant.points) {
     const marks = view.marks.get(p.name) || [];
     const clickable = view.clickable.has(p.name);
@@ -71,10 +82,11 @@ function drawBoard(svg, variant, view, onPoint) {
     const g = svgElement('g', {
       class: ['point', clickable ? 'clickable' : 'inert', ...marks].join(' '),
       'data-point': p.name, 'data-stone': stone, role: 'button',
-      tabindex: clickable ? 0 : -1, 'aria-disabled': clickable ? 'false' : 'true',
+      tabindex: p.name === stop ? 0 : -1, 'aria-disabled': clickable ? 'false' : 'true',
       'aria-label': p.name + (stone ? ', ' + stone + ' stone' : ', empty') +
         (marks.length ? ', ' + marks.join(', ') : ''),
       transform: `translate(${px(p.x)} ${py(p.y)})`});
+    g.onfocus = () => { focusedPoint = p.name; };
     g.append(svgElement('circle', {class: 'hit', r: step * 0.45}));
     g.append(svgElement('circle', {class: 'dot', r: 5}));
     const ghost = marks.find(m => m.startsWith('ghost-'));
@@ -88,7 +100,7 @@ function drawBoard(svg, variant, view, onPoint) {
     g.append(title);
     svg.append(g);
   }
-  if (view.best) svg.append(bestMove(view.best, at, px, py, radius));
+  if (best && best.over) svg.append(best.over);
   delete svg.dataset.animated;
   if (view.animate && view.animate.elapsed < 2 * MOVE_MS &&
       !matchMedia('(prefers-reduced-motion: reduce)').matches)
@@ -100,14 +112,61 @@ function drawBoard(svg, variant, view, onPoint) {
   };
   svg.onkeydown = e => {
     const g = e.target.closest('[data-point]');
-    if (!g || (e.key !== 'Enter' && e.key !== ' ')) return;
-    e.preventDefault();
-    onPoint(g.dataset.point);
+    if (!g || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onPoint(g.dataset.point);
+    } else if (ARROWS[e.key]) {
+      e.preventDefault();
+      const next = nextPoint(variant, at.get(g.dataset.point), ARROWS[e.key], px, py);
+      if (next) focusPoint(svg, next);
+    }
   };
   if (refocus) {
     const again = svg.querySelector(`[data-point="${refocus}"]`);
     if (again) again.focus();
   }
+}
+
+// Returns the point the arrow key `direction` ([dx, dy] on the screen) leads to from p:
+// the point next to it on a line in that direction, else the nearest one within 45° of
+// it, else null. px and py place a point on the screen.
+function nextPoint(variant, p, [dx, dy], px, py) {
+  const offset = q => {
+    const [x, y] = [px(q.x) - px(p.x), py(q.y) - py(p.y)];
+    return {along: x * dx + y * dy, across: Math.abs(x * dy - y * dx)};
+  };
+  const linked = new Set(variant.lines.filter(l => l.includes(p.name)).flat());
+  const before = (a, b) => {
+    const i = a.findIndex((k, j) => k !== b[j]);
+    return i >= 0 && a[i] < b[i];
+  };
+  let best = null, bestKey = null;
+  for (const q of variant.points) {
+    const {along, across} = offset(q);
+    if (q === p || along <= 0 || across > along) continue;
+    // On a line straight that way first, then the least aside, then the nearest.
+    const key = [linked.has(q.name) && across < 1e-6 ? 0 : 1, across, along];
+    if (!bestKey || before(key, bestKey)) best = q, bestKey = key;
+  }
+  return best ? best.name : null;
+}
+
+// Moves the focus, and Tab's stop on the board, to point `name`.
+function focusPoint(svg, name) {
+  const g = svg.querySelector(`[data-point="${name}"]`);
+  if (!g) return;
+  for (const other of svg.querySelectorAll('[data-point][tabindex="0"]')) other.setAttribute('tabindex', '-1');
+  g.setAttribute('tabindex', '0');
+  g.focus();
+}
+
+// Focuses the board's point that Tab stops at (an arrow key pressed outside the board
+// brings the focus there); returns whether there was one.
+function focusBoard(svg) {
+  const g = svg.querySelector('[data-point][tabindex="0"]');
+  if (g) g.focus();
+  return !!g;
 }
 
 // Draws the stones in hand as stones in the bands beside the board; returns, per side,
@@ -162,15 +221,17 @@ function animateMove(svg, move, at, px, py, radius, hands) {
   travel.onfinish = () => delete svg.dataset.animated;
 }
 
-// Returns the mark of the best move, as analysis boards draw it: an arrow from the stone
-// that moves to its point (a ring on the point of a placement) and a cross on the stone
-// it removes, bold, in one colour whatever its value (the list says the value). It
-// does not take clicks.
+// Returns the mark of the best move, as analysis boards draw it: under, an arrow from the
+// stone that moves to its point (a ringed disc on the point of a placement), and over, a
+// cross on the stone it removes (null when it removes none); bold, in one colour
+// whatever its value (the list says the value), not that of the points' marks. It does
+// not take clicks.
 function bestMove(move, at, px, py, radius) {
   const result = move.value ? move.value.result : 'draw';
   const g = svgElement('g', {class: 'best-move ' + result, 'data-move': move.move,
                              'data-from': move.from || '', 'data-to': move.to,
                              'data-remove': move.remove || '', 'aria-hidden': 'true'});
+  let over = null;
   const [x2, y2] = [px(at.get(move.to).x), py(at.get(move.to).y)];
   if (move.from) {
     const [x1, y1] = [px(at.get(move.from).x), py(at.get(move.from).y)];
@@ -187,7 +248,8 @@ function bestMove(move, at, px, py, radius) {
   }
   if (move.remove) {
     const [x, y, d] = [px(at.get(move.remove).x), py(at.get(move.remove).y), radius * 0.6];
-    g.append(svgElement('path', {class: 'cross', d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x - d} ${y + d}L${x + d} ${y - d}`}));
+    over = svgElement('g', {class: 'best-move best-remove ' + result, 'aria-hidden': 'true'});
+    over.append(svgElement('path', {class: 'cross', d: `M${x - d} ${y - d}L${x + d} ${y + d}M${x - d} ${y + d}L${x + d} ${y - d}`}));
   }
-  return g;
+  return {under: g, over};
 }

@@ -49,6 +49,20 @@ function plainText(value) {
   return value && value.without_rule ? value.without_rule.text : '';
 }
 
+// Returns true when the best move is drawn on the board and the value said in the line
+// under it: by default when no computer plays, not against the computer (the box shows
+// them with one click).
+function hintsShown() {
+  return state.showBest === null ? state.computer === 'none' : state.showBest;
+}
+
+// True when the tables of the game's variant are missing here, or do not reach its
+// position: perfect play cannot move from it.
+function tablesMissing() {
+  const variant = state.variants.get(state.variant), g = state.game;
+  return !!variant && (!variant.tables || (!!g && g.variant === state.variant && !!g.tables_error));
+}
+
 // The points' marks and which points react, from the click state and the legal moves;
 // none react while the computer is to move.
 function boardView() {
@@ -74,15 +88,16 @@ function boardView() {
     }
     clickable.add(click.from);
   } else {
-    // Quiet until a stone is chosen: the points react (and show it on hover), unmarked.
+    // In placement the points a stone may go to are marked; in movement the stones are
+    // quiet until one is chosen (they react, and show it on hover).
     for (const m of g.legal) {
       if (m.from) mark(m.from, 'movable'), clickable.add(m.from);
-      else clickable.add(m.to);
+      else mark(m.to, 'target'), clickable.add(m.to);
     }
   }
   for (const [point, list] of marks) marks.set(point, [...new Set(list)]);
   // The best move: the first of the API's list, which is best first when it has values.
-  const best = state.showBest && click.mode !== 'remove' && g.legal.length && g.legal[0].value
+  const best = hintsShown() && click.mode !== 'remove' && g.legal.length && g.legal[0].value
     ? g.legal[0] : null;
   return {stones: g.stones, inHand: g.in_hand, flipped: state.flipped, marks, clickable, best,
           hands: matchMedia('(max-width: 760px)').matches ? 'rows' : 'columns'};
@@ -96,6 +111,9 @@ function render() {
   $('undo').disabled = !state.moves.length && !state.replaced;
   $('redo').disabled = !state.redo.length;
   $('variant').value = state.variant;
+  const radio = $('computer-' + state.computer);
+  if (radio) radio.checked = true;
+  $('show-best').checked = hintsShown();
   renderLevel();
   if (!g) return;
   const variant = state.variants.get(g.variant);
@@ -125,43 +143,74 @@ function render() {
     $(side + '-on-board').textContent = g.on_board[side];
   }
   $('position').textContent = g.position;
-  $('tables-error').hidden = !g.tables_error;
-  $('tables-error').textContent = g.tables_error
-    ? 'No values: ' + g.tables_error + ' (the board still works for moving)' : '';
+  renderTablesNote(g);
 
-  const status = $('status');
-  status.textContent = over ? '' : `${mover} to move` + (g.value ? ': ' + valueText(g.value) : '');
-  status.hidden = over;
+  // The line keeps its place at the end of the game, so that the board keeps its size.
+  $('status').textContent = over ? '' : `${mover} to move` +
+    (hintsShown() && g.value ? ': ' + valueText(g.value) : '');
   renderPrompt(g, over, mover);
   renderRuleNote(g);
   renderLegal(g);
   renderMoves();
 }
 
-// The line under the level menu: what the chosen level sees, and for a level that plays
-// from the tables whether the variant has them.
+// The level menu and the line under it: what the chosen level sees; where a level that
+// plays from the tables has none, that it needs them and which level plays instead.
 function renderLevel() {
-  const level = state.levels.get(state.level);
-  const variant = state.variants.get(state.variant);
-  const missing = level && level.tables && variant && !variant.tables;
-  $('level-sees').textContent = !level ? ''
-    : `${level.label} sees ${level.sees}` +
-      (missing ? `; it needs the tables of ${variant.name}, which are not here` : '');
-  $('level-sees').classList.toggle('missing', !!missing);
+  const missing = tablesMissing();
+  for (const option of $('level').options) {
+    const level = state.levels.get(option.value);
+    if (level) option.textContent = level.label + (level.tables && missing ? ' (no tables)' : '');
+  }
+  $('level').value = state.level;
+  const chosen = state.levels.get(state.level), played = state.levels.get(playedLevel());
+  $('level-sees').replaceChildren(...(!chosen || !played ? []
+    : played === chosen ? [`${chosen.label} sees ${chosen.sees}`]
+    : [`${chosen.label} needs ${state.variant}'s tables, not here: ${played.label} plays instead`,
+       span('wide-only', `, and sees ${played.sees}`)]));
+  $('level-sees').classList.toggle('missing', played !== chosen);
+}
+
+// Returns a span of class className holding text.
+function span(className, text) {
+  return Object.assign(document.createElement('span'), {className, textContent: text});
+}
+
+// Without values: one calm line that says what perfect play needs, the API's words (the
+// command that builds the tables, or where the offline page takes them) on hover or tap.
+function renderTablesNote(g) {
+  const note = $('tables-error');
+  note.hidden = !g.tables_error;
+  if (!g.tables_error) return;
+  note.querySelector('summary').replaceChildren(
+    `No values: perfect play needs ${g.variant}'s tables`, span('wide-only', ' (how to get them)'));
+  note.querySelector('.long').textContent = g.tables_error;
+  note.title = g.tables_error;
+}
+
+// Returns true when the click refused during a removal was on a stone (a click on an
+// empty point needs no reason).
+function refusedStone(g, click) {
+  return !!click.refused && [...g.stones.white, ...g.stones.black].includes(click.refused);
 }
 
 function renderPrompt(g, over, mover) {
   const prompt = $('prompt');
   const thinking = document.body.dataset.thinking === 'true';
-  prompt.textContent = over ? 'Game over: ' + g.result_text
-    : computerWaits() ? `The computer (${mover}) waits: "Move now" lets it move, "none" lets you`
-    : computerToMove() ? (thinking ? `The computer (${mover}) is thinking`
-                                   : `The computer (${mover}) is to move; choose "none" to move for it`)
-    : state.click.mode === 'remove' ? `Mill: remove a stone of ${capital(other(g.side_to_move))} (Escape cancels)`
-    : state.click.mode === 'from' ? `${mover}: where does ${state.click.from} go? (Escape cancels)`
-    : g.phase === 'placement' ? `${mover}: place a stone`
-    : `${mover}: choose a stone to ${g.phase === 'flying' ? 'fly' : 'move'}`;
-  prompt.className = over ? 'over' : state.click.mode === 'remove' ? 'removal'
+  const click = state.click, opponent = capital(other(g.side_to_move));
+  // What takes a half-made move back: Escape on a keyboard, a tap on the stone on a phone.
+  const cancels = tap => [span('keys-only', ' (Esc cancels)'), span('touch-only', ` (${tap} to cancel)`)];
+  prompt.replaceChildren(...(over ? ['Game over: ' + g.result_text]
+    : computerWaits() ? [`The computer (${mover}) waits: "Move now" lets it move, "none" lets you`]
+    : computerToMove() ? [thinking ? `The computer (${mover}) is thinking`
+                                   : `The computer (${mover}) is to move; choose "none" to move for it`]
+    : click.mode === 'remove' ? [refusedStone(g, click)
+        ? `${click.refused} cannot be removed: remove a ringed stone of ${opponent}`
+        : `Mill: remove a stone of ${opponent}`, ...cancels(`tap ${click.moves[0].to}`)]
+    : click.mode === 'from' ? [`${mover}: where does ${click.from} go?`, ...cancels(`tap ${click.from} again`)]
+    : [g.phase === 'placement' ? `${mover}: place a stone`
+       : `${mover}: choose a stone to ${g.phase === 'flying' ? 'fly' : 'move'}`]));
+  prompt.className = over ? 'over' : click.mode === 'remove' ? 'removal'
     : thinking && computerToMove() ? 'thinking' : '';
 }
 
@@ -217,12 +266,11 @@ function renderLegal(g) {
       button.dataset.distance = m.value.distance === null ? '' : m.value.distance;
       if (m.value.class) button.dataset.class = m.value.class;
     }
-    const part = (className, text) => Object.assign(document.createElement('span'), {className, textContent: text});
-    button.append(part('name', m.move), part('value', valueText(m.value)));
+    button.append(span('name', m.move), span('value', valueText(m.value)));
     button.title = `${m.move}: ${valueText(m.value)}`;
     if (plainText(m.value)) {
       // One line: the value without the rule in brackets, in words on hover.
-      const plain = part('plain', `(${plainText(m.value)})`);
+      const plain = span('plain', `(${plainText(m.value)})`);
       plain.title = 'without the rule: ' + plainText(m.value);
       button.title += '; without the rule: ' + plainText(m.value);
       button.append(plain);
@@ -233,6 +281,20 @@ function renderLegal(g) {
     list.append(item);
   }
   list.dataset.plain = g.legal.some(m => plainText(m.value)) ? 'true' : 'false';
+  fitLegal();
+}
+
+// A move whose words do not fit its cell takes the whole row, and wraps if they do not
+// fit that either: a value is never cut off ("draw (a win in 9 needs the counter at 41
+// or less)").
+function fitLegal() {
+  const cut = button => [...button.children].some(part => part.scrollWidth > part.clientWidth + 0.5);
+  for (const item of $('legal-moves').children) {
+    item.classList.remove('wide', 'wrap');
+    if (!cut(item.firstChild)) continue;
+    item.classList.add('wide');
+    if (cut(item.firstChild)) item.classList.add('wrap');
+  }
 }
 
 // The moves numbered as in game records: a number before each of White's moves, and

@@ -129,6 +129,37 @@ TEST(GameRecord, ByteOrderMarkIsSkipped) {
   EXPECT_EQ(tag_value(r->tags, "Event"), "x");
 }
 
+// A bare move list, optionally after a start position, is a record of the variant given;
+// its errors name the lines of the text as pasted, not those of tags added before it.
+TEST(GameRecord, BareMoveListsNameTheirOwnLines) {
+  const Variant& six = *find_variant("six");
+  Result<GameRecord> r = read_record("1. d2 c4 2. b2", six);
+  ASSERT_TRUE(r) << r.message();
+  EXPECT_EQ(r->game.moves().size(), 3u);
+  EXPECT_EQ(tag_value(r->tags, "Variant"), "six");
+  r = read_record("W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w\nd3-c3", six);
+  ASSERT_TRUE(r) << r.message();
+  EXPECT_EQ(tag_value(r->tags, "Start"), "W:d2,d3,b4,e5,f6 B:c4,c5,d5,b6,d6 w");
+  EXPECT_EQ(r->game.outcome(), Outcome::WhiteWins);
+  const struct {
+    const char* text;
+    const char* message;
+  } cases[] = {{"b2 b2", "line 1, ply 2: illegal move 'b2'"},
+               {"b2\n\nd2 d2", "line 3, ply 3: illegal move 'd2'"},
+               {"W:b2 B: b 5 6\n{a comment}\nd2 d2", "line 3, ply 2: illegal move 'd2'"},
+               {"[Variant \"six\"]\n\n1. b2 b2", "line 3, ply 2"}};
+  for (const auto& c : cases) {
+    r = read_record(c.text, six);
+    ASSERT_FALSE(r) << c.text;
+    EXPECT_NE(r.message().find(c.message), std::string::npos)
+        << c.text << "\n  gave: " << r.message();
+  }
+  // A record with tags is read as it is, whatever variant is given.
+  r = read_record("[Variant \"five\"]\n\n1. b2", six);
+  ASSERT_TRUE(r) << r.message();
+  EXPECT_EQ(r->game.variant().name, "five");
+}
+
 TEST(GameRecord, DrawRulesAreReplayed) {
   // The threefold repetition of game_test.cpp, recorded: a move after the draw is refused,
   // and the draw needs no Result tag to be read.

@@ -40,14 +40,16 @@ def check_feel(millbase, six_db, driver, png):
         page = FirstMinute(driver, server)
         page.size(1280, 800)
         page.open(server.url)
-        # 8: stones in hand as stones, quiet points, a bold best placement.
+        # 8: stones in hand as stones, the points to place on marked alike (#66: they
+        # were not), a bold best placement.
         hands = page.js("""return ['white', 'black'].map(s => document.querySelectorAll(
             `#board .hand.${s} .stone.in-hand.${s}`).length)""")
         check(hands == [6, 6], f'8: the stones in hand drawn: {hands}, not [6, 6]')
-        marked = page.js("return document.querySelectorAll('#board .target, #board .movable').length")
-        check(marked == 0, f'8: {marked} points are marked before a stone is chosen')
+        marked = page.js("return [document.querySelectorAll('#board .target').length, "
+                         "document.querySelectorAll('#board .movable').length]")
+        check(marked == [16, 0], f'8: on the empty board [targets, movable] are {marked}, not [16, 0]')
         dots = set(page.js("return [...document.querySelectorAll('#board .dot')].map(d => getComputedStyle(d).fill)"))
-        check(len(dots) == 1, f'8: the points are drawn in {dots} during placement')
+        check(len(dots) == 1, f'8: the points to place on are drawn in {dots}')
         best = page.js("""const b = document.querySelector('#board .best-move');
             return [getComputedStyle(b).opacity, !!b.querySelector('.halo'),
                     getComputedStyle(b.querySelector('.spot')).fill]""")
@@ -63,7 +65,7 @@ def check_feel(millbase, six_db, driver, png):
         page.settle(1, 'd2')
         hands = page.js("return document.querySelectorAll('#board .hand.white .stone.in-hand').length")
         check(hands == 5, f'8: after d2 White has {hands} stones drawn in hand, not 5')
-        log('8: stones in hand drawn, quiet points, a bold best placement, the move animated')
+        log('8: stones in hand drawn, the points to place on marked, a bold best placement, the move animated')
 
     finally:
         server.stop()

@@ -22,16 +22,15 @@ the others none), and check:
     row; on a 390x844 phone the header is small and the variant menu whole; a
     double-click on the board selects no text;
  8. stones in hand are drawn as stones beside the board; a move is animated; the best
-    move is marked boldly in one colour that is not red, even in a lost position; no
-    point is marked during placement until a stone is chosen; the end of the game is
-    said once; the 50-ply note is one short line with the long form on hover and tap;
+    move is marked boldly in one colour that is not red, even in a lost position; the
+    points to place on are marked alike (#66); the end of the game is said once; the 50-ply note is one short line with the long form on hover and tap;
     move cells are one line;
  9. a missing placement table of nine says that its command is the whole solve, and
     about how long it takes (checked on the API's answer for nine's empty board when
     only a movement sector of nine is solved).
 And the level menu of #46: Perfect and Levels 5 to 1 as /api/variants lists them, a line
-saying what the chosen level sees (and that perfect play misses five's tables), and level
-3 playing five without tables.
+saying what the chosen level sees (and, #66, that perfect play misses five's tables and
+Level 5 plays instead), and level 3 playing five without tables.
 Screenshots at 1280x800 to OUT_PNG and 390x844 to OUT_PNG with -phone.
 Prints "all checks passed" at the end; exits 1 with the failed check otherwise.
 """
@@ -253,16 +252,20 @@ def check_levels(millbase, six_db, driver):
         page.open(server.url, 0)
         status, body = server.api('variants')
         levels = body['levels']
-        # The menu is the API's levels: Perfect, then Levels 5 to 1.
+        # The menu is the API's levels: Perfect, then Levels 5 to 1; five has no tables
+        # here, so the menu says so beside Perfect.
         options = page.js("return [...document.querySelectorAll('#level option')]"
                           ".map(o => [o.value, o.textContent])")
-        check(options == [[l['name'], l['label']] for l in levels],
+        check(options == [[l['name'], l['label'] + (' (no tables)' if l['tables'] else '')]
+                          for l in levels],
               f'levels: the menu offers {options}, the API {levels}')
         check([o[0] for o in options] == ['perfect', 'level5', 'level4', 'level3', 'level2', 'level1'],
               f'levels: the menu offers {options}')
-        # Perfect in five, which has no tables here: the line says so.
+        # Perfect in five, which has no tables here: the line says so, and that Level 5
+        # plays instead.
         line = page.text('level-sees')
-        check(line.startswith('Perfect sees ' + levels[0]['sees']) and 'not here' in line,
+        check(line.startswith("Perfect needs five's tables, not here") and
+              line.endswith('Level 5 plays instead, and sees ' + levels[1]['sees']),
               f'levels: with five\'s tables missing, perfect reads {line!r}')
         # Level 3: its line, and it plays without the tables.
         Select(driver.find_element(By.ID, 'level')).select_by_value('level3')

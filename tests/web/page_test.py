@@ -286,7 +286,8 @@ class PageTest(PageChecks):
         self.settle(1, 'a placement in five without tables')
         d.find_element(By.ID, 'new-game').click()
         self.settle(0, 'a new game')
-        check(self.text('position') == 'W: B: w 5 5', f'a new game of five is {self.text("position")!r}')
+        check(self.text('position') == 'W: B: b 5 5',
+              f'a new game of five after one White began is {self.text("position")!r}')
         log(f'  five without tables: {message}')
         self.check_board('nine', 24, 32)
         # Twelve: nine's points, its 32 lines and the 8 halves of the four diagonals.

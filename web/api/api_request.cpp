@@ -54,34 +54,4 @@ Result<RequestGame> request_game(const ApiParams& params, uint64_t seed) {
   return RequestGame{*v, *start, std::move(session)};
 }
 
-Result<std::string> as_record(const ApiParams& params, const std::string& text) {
-  const size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos)
-    return Status::invalid("the record is empty: paste a game record or a move list");
-  if (text[first] == '[') return text;
-  Result<const Variant*> v = variant_of(params);
-  if (!v) return v.status();
-  std::string head = "[Variant \"" + std::string((*v)->name) + "\"]\n";
-  std::string moves = text;
-  if (text[first] == 'W' || text[first] == 'w') {  // a start position: its 3 to 5 words
-    // Split at blanks only: a position holds commas.
-    std::vector<std::string> words;
-    for (size_t at = first; at < text.size();) {
-      const size_t end = std::min(text.find_first_of(" \t\r\n", at), text.size());
-      if (end > at) words.push_back(text.substr(at, end - at));
-      at = end + 1;
-    }
-    for (size_t n = std::min<size_t>(5, words.size()); n >= 3; --n) {
-      std::string position;
-      for (size_t i = 0; i < n; ++i) position += (i ? " " : "") + words[i];
-      if (!parse_position(**v, position)) continue;
-      head += "[Start \"" + position + "\"]\n";
-      moves.clear();
-      for (size_t i = n; i < words.size(); ++i) moves += words[i] + " ";
-      break;
-    }
-  }
-  return head + "\n" + moves;
-}
-
 }  // namespace millbase::web

@@ -37,8 +37,4 @@ struct RequestGame {
 // the token.
 Result<RequestGame> request_game(const ApiParams& params, uint64_t seed);
 
-// Returns `text` as a game record: a record as it is; a bare move list, optionally after
-// a start position, under the tags [Variant] (the variant parameter) and [Start].
-Result<std::string> as_record(const ApiParams& params, const std::string& text);
-
 }  // namespace millbase::web

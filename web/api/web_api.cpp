@@ -312,9 +312,12 @@ ApiResponse WebApi::computer(const ApiParams& params) {
 }
 
 ApiResponse WebApi::record(const ApiParams& params) {
-  Result<std::string> text = as_record(params, param(params, "text", ""));
-  if (!text) return error(400, text.message());
-  Result<GameRecord> r = read_record(*text);
+  const std::string text = param(params, "text", "");
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    return error(400, "the record is empty: paste a game record or a move list");
+  Result<const Variant*> bare = variant_of(params);
+  if (!bare) return error(400, bare.message());
+  Result<GameRecord> r = read_record(text, **bare);
   if (!r) return error(400, r.message());
   const Game& game = r->game;
   const Variant& v = game.variant();
