@@ -2,7 +2,9 @@
 // once per address, so that one client that opens many and sends nothing (or sends
 // slowly) cannot take every worker of the server from the others. A connection over the
 // bound takes the slot of one of its address that holds it for nothing: one that is idle
-// (nothing unread, and silent for `settle` since it was accepted or last answered), else
+// (nothing unread, and silent for `settle` since it was accepted or last answered: long
+// enough that a client starved of CPU between its connect and its request is not taken
+// for an idle one), else
 // one whose request began longer ago than `stale` and has not arrived whole. That one is
 // shut down (its worker sees the end of the connection), so idle or half-sent
 // connections of a local program cannot lock a browser on the same machine out. A
@@ -21,9 +23,9 @@
 namespace millbase::server {
 
 struct SlotTimes {
-  std::chrono::milliseconds settle{200};  // silent this long with nothing unread: idle
-  std::chrono::milliseconds stale{1000};  // a request not whole by then may lose its slot
-  std::chrono::milliseconds queue{100};   // the wait for a slot being answered
+  std::chrono::milliseconds settle{1000};  // silent this long with nothing unread: idle
+  std::chrono::milliseconds stale{1000};   // a request not whole by then may lose its slot
+  std::chrono::milliseconds queue{100};    // the wait for a slot being answered
 };
 
 class ClientSlots {

@@ -13,8 +13,8 @@ Starts `millbase serve --port 0` on six's tables and checks that:
   the trickling ones at the request deadline, with a 408, the silent ones at the idle
   limit;
 - idle or half-sent connections cannot lock out another program of the same address
-  (issue #49): beside 80 idle connections from 127.0.0.1 a request from 127.0.0.1 is
-  answered at once (an idle connection gives up its slot), and beside 80 half-sent
+  (issue #49): beside 80 connections from 127.0.0.1 idle for a second a request from
+  127.0.0.1 is answered at once (an idle connection gives up its slot), and beside 80 half-sent
   ones within 2 s (a request not whole after 1 s gives up its slot); while every slot
   of an address is busy, its page request is refused 503 with a page that reloads
   itself (a browser shows no JSON), its API request with JSON;
@@ -239,7 +239,9 @@ def check_local_crowd(port):
             if first:
                 s.sendall(first)
             crowd.append(s)
-        time.sleep(0.3)  # idle: silent for 0.2 s (a newer one may have its request on its way)
+        # Idle: silent for 1 s (a newer one may have its request on its way); half-sent:
+        # not yet stale, so the request waits (503, retried) until they are, at 1 s.
+        time.sleep(1.1 if kind == "idle" else 0.3)
         started = time.monotonic()
         while True:
             status, body, _, _ = get(port, "/api/game?variant=six&moves=d2")

@@ -102,7 +102,7 @@ def check_crowded(millbase, six_db, driver):
         driver.get('about:blank')
         for _ in range(80):
             idle.append(socket.create_connection(('127.0.0.1', server.port), timeout=10))
-        time.sleep(0.3)
+        time.sleep(1.1)  # idle: silent for 1 s, so a connection gives up its slot
         started = time.monotonic()
         driver.get(server.url)
         page.settle(0, 'the page beside 80 idle connections')
