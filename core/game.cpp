@@ -25,14 +25,14 @@ std::optional<EndReason> find_reason(std::string_view text) {
 }
 
 Game::Game(const Variant& v, const Position& start, int quiet_plies) : variant_(&v) {
-  history_.push_back({start, start.placement_over() ? quiet_plies : -1, 0});
+  history_.push_back({start, draw_rules_apply(v, start) ? quiet_plies : -1, 0});
 }
 
 Game::Entry Game::next_entry(const Position& before, Move m) const {
   Position after = do_move(before, m);
   const Entry& last = history_.back();
   const int index = int(history_.size());
-  if (!after.placement_over()) return {after, -1, index};
+  if (!draw_rules_apply(*variant_, after)) return {after, -1, index};
   if (last.quiet < 0 || closes_mill(*variant_, before, m)) return {after, 0, index};
   return {after, last.quiet + 1, last.window};
 }

@@ -2,8 +2,8 @@
 // of play (rules.md), and reports the result with its reason.
 //
 // Draw-rule counting (our reading of rules.md, see docs/rules-notes.md): both counts
-// start at the first position in which both hands are empty and restart at the position
-// after any turn that closes a mill. That position counts as the first occurrence for
+// start at the first position in which both hands are empty (Lasker: the start) and restart at the
+// position after any turn that closes a mill. That position counts as the first occurrence for
 // repetition and as ply 0 for the 50-ply count. The game is drawn when a position
 // occurs for the third time within the window, or when 50 plies have been played in
 // it, unless the side to move has lost at that moment.
@@ -36,6 +36,12 @@ std::string_view outcome_name(Outcome o);
 std::string_view reason_name(EndReason r);
 // Returns the reason named by text (reason_name's words), or nullopt.
 std::optional<EndReason> find_reason(std::string_view text);
+
+// Returns true when the draw rules of play count in p: after placement, or from the
+// first ply under Lasker's rule (rules.md), where placement and movement mix.
+inline bool draw_rules_apply(const Variant& v, const Position& p) {
+  return v.move_in_placement || p.placement_over();
+}
 
 constexpr int DRAW_PLIES = 50;
 constexpr int DRAW_REPETITIONS = 3;

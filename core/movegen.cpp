@@ -49,17 +49,12 @@ template Move* generate<Phase::Fly>(const Variant&, const Position&, Move*);
 
 MoveList::MoveList(const Variant& v, const Position& p) : end_(moves_) {
   if (game_over(v, p) != GameOver::None) return;
-  switch (phase(v, p)) {
-    case Phase::Place:
-      end_ = generate<Phase::Place>(v, p, moves_);
-      break;
-    case Phase::Slide:
-      end_ = generate<Phase::Slide>(v, p, moves_);
-      break;
-    case Phase::Fly:
-      end_ = generate<Phase::Fly>(v, p, moves_);
-      break;
-  }
+  if (p.in_hand[p.side_to_move]) end_ = generate<Phase::Place>(v, p, end_);
+  if (!may_move(v, p)) return;
+  if (movement_phase(v, p) == Phase::Fly)
+    end_ = generate<Phase::Fly>(v, p, end_);
+  else
+    end_ = generate<Phase::Slide>(v, p, end_);
 }
 
 bool MoveList::contains(Move m) const { return std::find(begin(), end(), m) != end(); }

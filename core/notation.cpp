@@ -183,12 +183,13 @@ Result<Move> parse_move(const Variant& v, const Position& p, std::string_view te
   const Phase ph = phase(v, p);
   if (m.is_placement() && ph != Phase::Place)
     return illegal(side + " has no stones in hand; move a stone as <from>-<to>");
-  if (!m.is_placement() && ph == Phase::Place)
+  if (!m.is_placement() && !may_move(v, p))
     return illegal(side + " still has stones in hand and must place one");
   if (!m.is_placement() && !contains(p.us(), m.from))
     return illegal("no " + side + " stone on " + name(m.from));
   if (contains(p.occupied(), m.to)) return illegal(name(m.to) + " is not empty");
-  if (ph == Phase::Slide && !contains(b.adjacent[m.from], m.to))
+  if (!m.is_placement() && movement_phase(v, p) == Phase::Slide &&
+      !contains(b.adjacent[m.from], m.to))
     return illegal(name(m.to) + " is not adjacent to " + name(m.from) +
                    (v.flying ? " (a side flies only with exactly three stones left)" : ""));
   const bool mill = closes_mill(v, p, m);

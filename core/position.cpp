@@ -70,7 +70,7 @@ Status validate(const Variant& v, const Position& p) {
                            std::string(v.name));
   }
   int mover = p.in_hand[p.side_to_move], other = p.in_hand[~p.side_to_move];
-  if (mover != other && mover != other + 1)
+  if (!v.move_in_placement && mover != other && mover != other + 1)
     return Status::error(std::string("in-hand counts ") + std::to_string(p.in_hand[WHITE]) + " " +
                          std::to_string(p.in_hand[BLACK]) + " with " + NAMES[p.side_to_move] +
                          " to move cannot occur: sides place alternately, so the side to "

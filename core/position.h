@@ -31,10 +31,21 @@ enum class GameOver : uint8_t { None, TooFewStones, NoLegalMove, FullBoard };
 // Returns the start position: empty board, full hands, `first` to move.
 Position start_position(const Variant& v, Color first = WHITE);
 
-// Returns the kind of turn the side to move plays in p.
+// Returns how the side to move moves a stone on the board in p: Fly or Slide.
+inline Phase movement_phase(const Variant& v, const Position& p) {
+  return flies(v, popcount(p.us()), p.in_hand[p.side_to_move]) ? Phase::Fly : Phase::Slide;
+}
+
+// Returns the kind of turn the side to move plays in p: Place while it has stones in
+// hand (under Lasker's rule it may also move: may_move()), else movement_phase().
 inline Phase phase(const Variant& v, const Position& p) {
   if (p.in_hand[p.side_to_move]) return Phase::Place;
-  return v.flying && popcount(p.us()) == 3 ? Phase::Fly : Phase::Slide;
+  return movement_phase(v, p);
+}
+
+// Returns true when the side to move may move a stone on the board in p (core/variant.h).
+inline bool may_move(const Variant& v, const Position& p) {
+  return may_move(v, popcount(p.us()), p.in_hand[p.side_to_move]);
 }
 
 // Returns whether, and why, the game is over at the start of the side to move's turn.
@@ -109,7 +120,8 @@ inline Position undo_move(const Position& after, Move m) {
 
 // Checks that p can occur in a game of v (a superset of the reachable positions):
 // disjoint stones on the board's points; per side, stones on the board plus in hand at
-// most v.stones; in hand, the side to move has as many as the opponent or one more.
+// most v.stones; in hand, the side to move has as many as the opponent or one more
+// (any counts under move_in_placement, where a side may move instead of placing).
 Status validate(const Variant& v, const Position& p);
 
 }  // namespace millbase

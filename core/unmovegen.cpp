@@ -56,9 +56,11 @@ Move* generate_quiet_unmoves(const Variant& v, const Position& q, Move* out) {
   static_assert(P != Phase::Place);
   const Board& b = *v.board;
   const Bitboard own = q.stones[~q.side_to_move], empty = b.all & ~q.occupied();
+  // A mill removes a stone, unless the side to move had none on the board (Lasker).
+  const bool mills_remove = q.stones[q.side_to_move] != 0;
   for (Bitboard to = own; to;) {
     Point t = pop_lsb(to);
-    if (b.closes_mill(own, t)) continue;
+    if (mills_remove && b.closes_mill(own, t)) continue;
     Bitboard origins = P == Phase::Fly ? empty : b.adjacent[t] & empty;
     for (Bitboard from = origins; from;) *out++ = Move{pop_lsb(from), t, NO_POINT};
   }
@@ -78,10 +80,13 @@ UnmoveList::UnmoveList(const Variant& v, const Position& q) : end_(moves_) {
   // predecessor whose game was not over (the stones in hand may count toward three).
   if (q.in_hand[mover] < v.stones && !too_few_stones(v, on_board - 1, q.in_hand[mover] + 1))
     end_ = generate_unmoves<Phase::Place>(v, q, end_);
-  // Movement needs both hands empty before the move, and a predecessor in which the
-  // mover was not already lost (three or more stones on the board).
-  if (q.placement_over() && on_board >= 3) {
-    if (v.flying && on_board == 3)
+  // Movement needs both hands empty before the move (under Lasker's rule, a stone on the
+  // board), and a predecessor in which the mover was not already lost. A move keeps the
+  // mover's counts, so they decide both and whether it flew.
+  const int hand = q.in_hand[mover];
+  const bool moved = v.move_in_placement ? on_board > 0 : q.placement_over();
+  if (moved && !too_few_stones(v, on_board, hand)) {
+    if (flies(v, on_board, hand))
       end_ = generate_unmoves<Phase::Fly>(v, q, end_);
     else
       end_ = generate_unmoves<Phase::Slide>(v, q, end_);

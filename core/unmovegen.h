@@ -18,8 +18,9 @@ constexpr int MAX_UNMOVES = 4096;
 template <Phase P>
 Move* generate_unmoves(const Variant& v, const Position& q, Move* out);
 
-// Appends the unmoves of q that undo a slide or fly closing no mill (the moves that
-// keep the stone counts, which retrograde analysis follows inside a work unit).
+// Appends the unmoves of q that undo a slide or fly that removed nothing: one closing no
+// mill, or any while the side to move of q has no stone on the board (the moves that keep
+// the stone counts, which retrograde analysis follows inside a work unit).
 template <Phase P>
 Move* generate_quiet_unmoves(const Variant& v, const Position& q, Move* out);
 

@@ -7,8 +7,8 @@
 namespace millbase {
 
 namespace {
-constexpr std::array<const Variant*, 6> PRESETS = {&NINE, &NINE_NOFLYING, &SIX,
-                                                   &FIVE, &TWELVE,        &TWELVE_MALOM};
+constexpr std::array<const Variant*, 7> PRESETS = {&NINE,   &NINE_NOFLYING, &SIX,   &FIVE,
+                                                   &TWELVE, &TWELVE_MALOM,  &LASKER};
 }
 
 std::span<const Variant* const> all_variants() { return PRESETS; }

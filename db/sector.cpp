@@ -32,10 +32,15 @@ Result<Sector> parse_sector(std::string_view text) {
   return Sector{uint8_t(v[0]), uint8_t(v[1]), uint8_t(v[2]), uint8_t(v[3])};
 }
 
-std::vector<Sector> successor_sectors(const Sector& s) {
-  const bool place = s.us_hand > 0;
-  std::vector<Sector> out{child_sector(s, place, false)};
-  if (s.them > 0 && s.us + place >= 3) out.push_back(child_sector(s, place, true));
+std::vector<Sector> successor_sectors(const Variant& v, const Sector& s) {
+  std::vector<Sector> out;
+  // The children of a placement (place) or of a move (!place); a mill needs three stones.
+  auto add = [&](bool place) {
+    out.push_back(child_sector(s, place, false));
+    if (s.them > 0 && s.us + place >= 3) out.push_back(child_sector(s, place, true));
+  };
+  add(s.us_hand > 0);
+  if (s.us_hand > 0 && may_move(v, s.us, s.us_hand)) add(false);
   return out;
 }
 

@@ -45,9 +45,11 @@ inline Sector child_sector(const Sector& s, bool placed, bool removed) {
                 uint8_t(s.us_hand - placed)};
 }
 
-// Returns the sectors the moves from s can lead to (stored or terminal): the child
+// Returns the sectors the moves from s in v can lead to (stored or terminal): the child
 // without a removal, and the one with a removal when a mill can close and the opponent
-// has a stone on the board.
-std::vector<Sector> successor_sectors(const Sector& s);
+// has a stone on the board; first those of the kind of turn that phase() names, then,
+// under Lasker's rule with stones both in hand and on the board, those of a move (the
+// mirror sector, and the one with a removal).
+std::vector<Sector> successor_sectors(const Variant& v, const Sector& s);
 
 }  // namespace millbase

@@ -90,13 +90,15 @@ BoardId board_id(const Variant& v) {
 bool header_matches(const TableHeader& h, const Variant& v) {
   return h.board == board_id(v) && h.stones == v.stones && h.flying == v.flying &&
          h.full_board_draw == v.full_board_draw &&
-         h.hand_counts_for_three == v.hand_counts_for_three;
+         h.hand_counts_for_three == v.hand_counts_for_three &&
+         h.move_in_placement == v.move_in_placement;
 }
 
 std::string header_rules_text(const TableHeader& h) {
   return std::to_string(h.stones) + " stones, " + (h.flying ? "flying" : "no flying") +
          (h.full_board_draw ? ", full board drawn" : "") +
-         (h.hand_counts_for_three ? ", stones in hand count toward three" : "");
+         (h.hand_counts_for_three ? ", stones in hand count toward three" : "") +
+         (h.move_in_placement ? ", moves while in hand" : "");
 }
 
 const Variant* header_variant(const TableHeader& h) {
@@ -113,6 +115,7 @@ TableHeader make_header(const Variant& v, const Sector& s, uint64_t entries, Met
   h.flying = v.flying;
   h.full_board_draw = v.full_board_draw;
   h.hand_counts_for_three = v.hand_counts_for_three;
+  h.move_in_placement = v.move_in_placement;
   h.sector = s;
   h.entries = entries;
   return h;
@@ -129,7 +132,7 @@ void encode_header(const TableHeader& h, std::vector<uint8_t>& out) {
   put_u8(out, uint8_t(h.board));
   put_u8(out, h.stones);
   put_u8(out, uint8_t((h.flying ? 1 : 0) | (h.full_board_draw ? 2 : 0) |
-                      (h.hand_counts_for_three ? 4 : 0)));
+                      (h.hand_counts_for_three ? 4 : 0) | (h.move_in_placement ? 8 : 0)));
   put_u8(out, uint8_t(h.compression));
   for (uint8_t x : {h.sector.us, h.sector.them, h.sector.us_hand, h.sector.them_hand})
     put_u8(out, x);
@@ -166,6 +169,7 @@ Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
   h.flying = flags & 1;
   h.full_board_draw = (flags >> 1) & 1;
   h.hand_counts_for_three = (flags >> 2) & 1;
+  h.move_in_placement = (flags >> 3) & 1;
   h.compression = Compression(r.u8());
   h.sector = Sector{r.u8(), r.u8(), r.u8(), r.u8()};
   h.block_entries = r.u32();
@@ -179,7 +183,7 @@ Status decode_header(std::span<const uint8_t> bytes, TableHeader& h) {
   h.stats.longest_loss = r.u32();
   h.index_checksum = r.u64();
   h.data_size = r.u64();
-  if (flags & ~7) return Status::error("unknown flags");
+  if (flags & ~15) return Status::error("unknown flags");
   if (h.metric != Metric::PLAIN && h.metric != Metric::FIFTY)
     return Status::error("unknown metric");
   if (h.encoding != Encoding::WDL_HALF_DISTANCE && h.encoding != Encoding::DERIVED &&

@@ -57,6 +57,7 @@ struct TableHeader {
   bool flying = false;                 // flags bit 0
   bool full_board_draw = false;        // flags bit 1: a full board with no move is a draw
   bool hand_counts_for_three = false;  // flags bit 2: stones in hand count toward three
+  bool move_in_placement = false;      // flags bit 3: a side in hand may move (Lasker)
   Compression compression = Compression::ZSTD;
   Sector sector;
   uint32_t block_entries = DEFAULT_BLOCK_ENTRIES;

@@ -16,7 +16,7 @@ Result<std::vector<ValueCode>> derive_values(const Variant& v, const std::string
                                              const std::function<void(uint64_t done)>& on_progress,
                                              Metric metric) {
   std::vector<Sector> successors;
-  for (const Sector& c : successor_sectors(s))
+  for (const Sector& c : successor_sectors(v, s))
     if (!is_terminal(v, c)) successors.push_back(c);
   if (Status st = load_sectors(v, dir, successors, store, metric); !st) return st;
   const auto index = SectorIndex::get(*v.board, s.us, s.them);

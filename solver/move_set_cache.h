@@ -1,5 +1,5 @@
-// The located occupied sets of the children of one parent set O in a movement sector:
-// a move from `from` to `to` that removes `removed` (or nothing) leads, whatever the
+// The located occupied sets of the children of one parent set O: a move from `from` to
+// `to` (or a placement on `to`) that removes `removed` (or nothing) leads, whatever the
 // colouring of O, to a child whose occupied set is O - from + to - removed, located in
 // the child's index once per O instead of once per successor. A small direct-mapped
 // cache keyed by (from, to, removed), emptied when O changes. Used by the movement scan
@@ -25,16 +25,18 @@ class MoveSetCache {
     }
   }
 
-  // Returns the located set O - from + to - removed (removed: a point of O, or
-  // NO_POINT for a move that removes nothing).
+  // Returns the located set O - from + to - removed (from: a point of O, or NO_POINT for
+  // a placement; removed: a point of O, or NO_POINT for a move that removes nothing).
+  // Points are below 31, so NO_POINT & 31 keys neither.
   SectorIndex::Located get(Point from, Point to, Point removed) {
-    const uint32_t key = uint32_t(from) << 10 | uint32_t(to) << 5 | uint32_t(removed & 31);
+    const uint32_t key = uint32_t(from & 31) << 10 | uint32_t(to) << 5 | uint32_t(removed & 31);
     Slot& slot = slots_[(key * 0x9E3779B1u) >> (32 - SLOT_BITS)];
     const uint64_t tag = uint64_t(generation_) << 16 | key;
     if (slot.tag != tag) {
       slot.tag = tag;
-      const Bitboard gone = removed == NO_POINT ? 0 : bit(removed);
-      slot.located = index_->locate_set(((occupied_ & ~bit(from)) | bit(to)) & ~gone);
+      const Bitboard gone =
+          (from == NO_POINT ? 0 : bit(from)) | (removed == NO_POINT ? 0 : bit(removed));
+      slot.located = index_->locate_set((occupied_ | bit(to)) & ~gone);
     }
     return slot.located;
   }

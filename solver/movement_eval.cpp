@@ -24,7 +24,7 @@ void evaluate_movement(const Variant& v, const Sector& s, const SectorIndex& ind
   // A move leads to one of two child sectors: without a removal, or with one when it
   // closes a mill and the opponent has a stone on the board (successor_sectors). Either
   // may be terminal.
-  const std::vector<Sector> next = successor_sectors(s);
+  const std::vector<Sector> next = successor_sectors(v, s);
   const SectorValues* const quiet = lookup.values_of(next[0]);
   const SectorValues* const mill = next.size() > 1 ? lookup.values_of(next[1]) : nullptr;
   // Heap-allocated: the caches are too large for a thread's stack frame.

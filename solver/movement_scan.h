@@ -1,7 +1,7 @@
-// The first pass over the entries of a movement unit with internal moves (the scan of
+// The first pass over the entries of a unit with internal moves (the scan of
 // solver/retrograde.cpp): each position's exits (the moves that close a mill, which
-// leave the unit) folded from the children's values, and its moves inside the unit
-// counted, without building move lists.
+// leave the unit, and under Lasker's rule the placements too) folded from the children's
+// values, and its moves inside the unit counted, without building move lists.
 //
 // Entries are visited in index order, which groups them by occupied set O, so the
 // children's occupied sets (O - from + to - removed) are located once per O in a small
@@ -38,9 +38,30 @@ constexpr bool is_pending_loss(ValueCode v) { return v > PENDING_LOSS_BASE; }
 // Returns L of a pending loss, by (1).
 constexpr int longest_exit_loss(ValueCode v) { return 2 * (v - PENDING_LOSS_BASE); }
 
-// For entries [begin, end) of movement sector s (in a unit with internal moves: both
-// sides have three stones or more), with index `index`, sets values[i - begin] and
-// counts[i - begin]:
+// Sets what the scan leaves in an entry with a legal move (the cases below after the
+// first): from the fold of its n exits and its `inside` moves inside the unit, weighted
+// by its orbit size.
+inline void scanned_entry(const ValueFolder& fold, int n, int inside, int orbit, ValueCode& value,
+                          uint16_t& count) {
+  if (fold.has_win() || fold.any_draw()) {
+    count = CANNOT_LOSE;
+    value = fold.result();  // a tentative win, or DRAW
+  } else if (inside == 0) {
+    value = code_of_distance(fold.worst_loss());
+  } else {
+    assert(inside * orbit < HAS_EXITS);
+    assert(n == 0 || (fold.worst_loss() % 2 == 0 && fold.worst_loss() <= MAX_DISTANCE + 1));
+    count = uint16_t(inside * orbit) | (n > 0 ? HAS_EXITS : 0);
+    value = n > 0 ? pending_loss(fold.worst_loss()) : DRAW;
+  }
+}
+
+// For entries [begin, end) of sector s in a unit with internal moves, with index
+// `index`, sets values[i - begin] and counts[i - begin]. The sector is a movement sector
+// (both sides have three stones or more, and its mirror is in the unit), or under
+// Lasker's rule one with stones in hand, whose moves that remove nothing lead into its
+// mirror: inside the unit when `mirror_inside`, else exits (to a terminal sector).
+// Then:
 //  - a position whose side to move has no move: its game_over_value(), a loss in 0 (a
 //    unit with moves inside never has a full board) (its count untouched);
 //  - with an exit to a lost child (a tentative win in 1 + the child's distance) or to
@@ -54,6 +75,6 @@ constexpr int longest_exit_loss(ValueCode v) { return 2 * (v - PENDING_LOSS_BASE
 // zeroing moves: fifty).
 void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
                    uint64_t end, const ChildLookup& children, bool fifty, int loss_step,
-                   ValueCode* values, uint16_t* counts);
+                   bool mirror_inside, ValueCode* values, uint16_t* counts);
 
 }  // namespace millbase

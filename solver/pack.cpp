@@ -27,20 +27,21 @@ bool table_derived(const std::string& dir, const Sector& s) {
 
 // Returns true when a derived s reading the derived table of c keeps the probe depth of
 // pack.h, as do c's own derived successors.
-bool derived_chain_allowed(const std::string& dir, const Sector& s, const Sector& c) {
+bool derived_chain_allowed(const Variant& v, const std::string& dir, const Sector& s,
+                           const Sector& c) {
   if (!may_read_derived(s, c)) return false;
-  for (const Sector& d : successor_sectors(c))
-    if (table_derived(dir, d) && !derived_chain_allowed(dir, c, d)) return false;
+  for (const Sector& d : successor_sectors(v, c))
+    if (table_derived(dir, d) && !derived_chain_allowed(v, dir, c, d)) return false;
   return true;
 }
 
 // Returns true when deriving s keeps the probe depth of pack.h: each derived successor
 // may be read by s, and s may be read by each derived sector among `predecessors`
 // (the sectors that have s as a successor).
-bool keeps_probe_depth(const std::string& dir, const Sector& s,
+bool keeps_probe_depth(const Variant& v, const std::string& dir, const Sector& s,
                        const std::vector<Sector>& predecessors) {
-  for (const Sector& c : successor_sectors(s))
-    if (table_derived(dir, c) && !derived_chain_allowed(dir, s, c)) return false;
+  for (const Sector& c : successor_sectors(v, s))
+    if (table_derived(dir, c) && !derived_chain_allowed(v, dir, s, c)) return false;
   for (const Sector& p : predecessors)
     if (table_derived(dir, p) && !may_read_derived(p, s)) return false;
   return true;
@@ -78,12 +79,12 @@ PackOrder pack_order(const Variant& v, const std::string& dir) {
   PackOrder order;
   for (const WorkUnit& unit : graph.units())
     for (const Sector& s : unit.sectors)
-      for (const Sector& c : successor_sectors(s)) order.predecessors[c].push_back(s);
+      for (const Sector& c : successor_sectors(v, s)) order.predecessors[c].push_back(s);
   for (const bool placement : {true, false})
     for (size_t u = 0; u < graph.units().size(); ++u) {
       const WorkUnit& unit = graph.units()[placement ? graph.units().size() - 1 - u : u];
       for (const Sector& s : unit.sectors)
-        if (s.placement() == placement && derived_when_packed(s) &&
+        if (s.placement() == placement && derived_when_packed(v, s) &&
             ::access(table_path(dir, s).c_str(), F_OK) == 0) {
           order.selected.push_back(s);
           order.total += SectorIndex::count(*v.board, s.us, s.them);
@@ -101,7 +102,7 @@ Result<std::vector<ValueCode>> checked_derivation(const Variant& v, const std::s
                                                   Metric metric, ValueStore& store,
                                                   ProgressReporter& progress) {
   progress.say("loading it and its successors' tables");
-  store.keep_only(successor_sectors(s));
+  store.keep_only(successor_sectors(v, s));
   Result<std::vector<ValueCode>> stored = file.read_all();
   if (!stored) return stored.status();
   Result<std::vector<ValueCode>> derived = derive_values(
@@ -146,7 +147,7 @@ Result<std::vector<PackedSector>> pack_tables(
       progress.finish_unit(true);
       continue;
     }
-    if (!keeps_probe_depth(dir, s, order.predecessors[s])) {
+    if (!keeps_probe_depth(v, dir, s, order.predecessors[s])) {
       progress.say("kept stored: the directory was packed under an earlier rule");
       PackedSector kept{s, file->header().entries, file->file_size(), file->file_size(), true};
       packed.push_back(kept);

@@ -6,8 +6,8 @@
 #include <functional>
 #include <string>
 
-#include "db/sector.h"
 #include "db/dir_lock.h"
+#include "db/sector.h"
 #include "db/table_dir.h"
 #include "db/value.h"
 
@@ -31,8 +31,12 @@ namespace millbase {
 // in hand, and before that the movement sectors a-b with a > b >= 3; their directories
 // stay valid, and a pack keeps stored any sector whose deriving would make a probe read
 // a derived table where may_read_derived() does not allow it.
-constexpr bool derived_when_packed(const Sector& s) {
-  if (s.placement()) return s.us_hand > 0 && !(s.them_hand > 0 && s.us_hand == s.them_hand + 1);
+// Under Lasker's rule (move_in_placement) no sector with stones in hand is derived: its
+// moves lead into its own unit, so a search over its successors could go round in circles.
+constexpr bool derived_when_packed(const Variant& v, const Sector& s) {
+  if (s.placement())
+    return !v.move_in_placement && s.us_hand > 0 &&
+           !(s.them_hand > 0 && s.us_hand == s.them_hand + 1);
   return s.us >= 3 && s.us < s.them;
 }
 

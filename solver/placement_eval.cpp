@@ -107,11 +107,11 @@ constexpr size_t BATCH = 32;
 void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
                         uint64_t end, const ChildLookup& lookup, ValueCode* out,
                         SuccessorFold kind) {
-  assert(s.us_hand > 0);
+  assert(s.us_hand > 0 && !v.move_in_placement);
   const Board& b = *v.board;
   // A placement leads to one of two child sectors: without a removal, or with one when
   // the mover can close a mill and the opponent has a stone to remove (successor_sectors).
-  const std::vector<Sector> next = successor_sectors(s);
+  const std::vector<Sector> next = successor_sectors(v, s);
   const SectorValues* const quiet = lookup.values_of(next[0]);
   const SectorValues* const mill = next.size() > 1 ? lookup.values_of(next[1]) : nullptr;
   ChildSets sets(quiet ? quiet->index.get() : nullptr, mill ? mill->index.get() : nullptr,

@@ -55,7 +55,7 @@ Status rewrite_table_without_distances(const Variant& v, const Sector& s, const 
 // set keeps without distances (not a last placement's), so that a search over them finds
 // none once they are rewritten: s then holds results only (derived_results_only()).
 bool successors_without_distances(const Variant& v, const std::string& dir, const Sector& s) {
-  for (const Sector& c : successor_sectors(s)) {
+  for (const Sector& c : successor_sectors(v, s)) {
     if (is_terminal(v, c)) continue;
     if (!c.placement() || c.last_placement()) return false;
     Result<TableHeader> h = TableFile::read_header(table_path(dir, c));

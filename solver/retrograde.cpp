@@ -1,7 +1,8 @@
 // Retrograde analysis with exact full-game distances.
 //
 // Placement units have no moves inside the unit: each position is evaluated once from
-// its (solved) successors. Movement units (a-b with b-a) are cyclic:
+// its (solved) successors. Movement units (a-b with b-a) are cyclic, and so are Lasker's
+// units with stones in hand, whose placements are exits too:
 //  1. Scan: a blocked position is a loss in 0. Moves that close a mill leave the unit
 //     (exits) into solved sectors: an exit to a loss in k makes the position a win in at
 //     most k + 1 (stored at once as a tentative win in k + 1); an exit to a draw means it
@@ -105,6 +106,13 @@ class UnitSolver {
     int id, orbit;
   };
 
+  // Returns the sector that the moves of sector `id` keeping every count lead to: its
+  // mirror (the same stones, seen from the other side).
+  Sector mirror(int id) const {
+    const Sector& s = out_[id].sector;
+    return Sector{s.them, s.us, s.them_hand, s.us_hand};
+  }
+
   // Returns the unit-local id of sector s, or -1 when s is outside the unit.
   int local(const Sector& s) const {
     for (size_t i = 0; i < unit_.sectors.size(); ++i)
@@ -167,7 +175,7 @@ class UnitSolver {
       const auto [begin, end] = range(task);
       SectorValues& sv = out_[id];
       scan_movement(v_, sv.sector, *sv.index, begin, end, children_, fifty_, loss_step_,
-                    &sv.values[begin], &counts_[id][begin]);
+                    local(mirror(id)) >= 0, &sv.values[begin], &counts_[id][begin]);
       // The masks of the task's spans (tasks are whole spans: no other thread writes them).
       int last = 0;
       for (uint64_t span = begin; span < end; span += SPAN) {
@@ -276,15 +284,17 @@ class UnitSolver {
   void add_predecessors(int id, uint64_t i, std::vector<Update>& updates) const {
     const SectorValues& sv = out_[id];
     const Sector& s = sv.sector;
-    const int pid = local(Sector{s.them, s.us, 0, 0});
+    const int pid = local(mirror(id));
     if (pid < 0) return;
     const SectorIndex& index = *out_[pid].index;
     Position q;
     q.stones = {0, 0};
     const int orbit = sv.index->unrank(i, q.stones[WHITE], q.stones[BLACK]);
     Move unmoves[MAX_UNMOVES];
-    Move* end = v_.flying && s.them == 3 ? generate_quiet_unmoves<Phase::Fly>(v_, q, unmoves)
-                                         : generate_quiet_unmoves<Phase::Slide>(v_, q, unmoves);
+    // The previous mover is the side not to move here, with the same stones in hand.
+    Move* end = flies(v_, s.them, s.them_hand)
+                    ? generate_quiet_unmoves<Phase::Fly>(v_, q, unmoves)
+                    : generate_quiet_unmoves<Phase::Slide>(v_, q, unmoves);
     for (Move* m = unmoves; m != end; ++m) {
       const Bitboard us = mover_before(q.stones[BLACK], *m);
       updates.push_back({us, index.locate(us, q.stones[WHITE]), 0, pid, orbit});

@@ -79,6 +79,11 @@ bool unit_done(const Variant& v, const SolveOptions& opts, const WorkUnit& unit,
 }
 
 Result<SolvePlan> plan_solve(const Variant& v, const SolveOptions& opts) {
+  // Under Lasker's rule the 50-ply count runs through placement (rules.md): the tables
+  // would need the counter in every sector, which this solver does not keep.
+  if (opts.metric == Metric::FIFTY && v.move_in_placement)
+    return Status::error("50-ply tables of " + std::string(v.name) +
+                         " are not supported: its count runs through placement");
   SectorGraph graph(v);
   std::vector<WorkUnit> units = opts.targets.empty() ? graph.units() : graph.closure(opts.targets);
   uint64_t total = 0, peak = 0, least = 0;

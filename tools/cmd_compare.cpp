@@ -272,7 +272,8 @@ Command register_compare(CLI::App& app) {
                   "data/<variant>-fifty with --rule fifty)");
   cmd->add_option("--sector", a->tables.sectors, "Compare only this sector; repeatable");
   cmd->add_option("--max-stones", a->tables.max_stones,
-                  "Compare only the movement sectors with at most K stones per side");
+                  "Compare only the movement sectors with at most K stones per side (lasker: every "
+                  "sector, on the board and in hand together)");
   cmd->add_option("--examples", a->examples,
                   "Positions shown per pair of classes that disagree, 0..1000 (default 1)")
       ->check(CLI::Range(0, 1000));

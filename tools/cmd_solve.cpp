@@ -41,10 +41,10 @@ bool resolve_targets(const Variant& v, const std::vector<std::string>& names, in
       return fail(EXIT_USAGE, "--max-stones " + std::to_string(max_stones) + " must be 3.." +
                                   std::to_string(v.stones)),
              false;
-    for (int a = 3; a <= max_stones; ++a)
-      for (int b = 3; b <= max_stones; ++b) targets.push_back(Sector{uint8_t(a), uint8_t(b), 0, 0});
   }
   SectorGraph graph(v);
+  if (max_stones >= 0)
+    for (const Sector& s : graph.up_to_stones(max_stones)) targets.push_back(s);
   for (const Sector& t : targets) {
     bool found = false;
     for (const WorkUnit& u : graph.units())
@@ -216,7 +216,7 @@ int run_sectors(const SectorsArgs& a) {
             .field("us_hand", s.us_hand)
             .field("them_hand", s.them_hand)
             .field("positions", SectorIndex::count(*v->board, s.us, s.them))
-            .field("derived_when_packed", derived_when_packed(s))
+            .field("derived_when_packed", derived_when_packed(*v, s))
             .end_object();
       json.end_array().key("reads").begin_array();
       for (const Sector& c : u.children) json.value(sector_name(c));
@@ -259,8 +259,8 @@ Command register_solve(CLI::App& app) {
       "--sector", a->sectors,
       "Solve only this sector (e.g. 8-7 or 3-2+4-4) and what it depends on; repeatable");
   cmd->add_option("--max-stones", a->max_stones,
-                  "Solve only the movement sectors with at most K stones per side (and what they "
-                  "depend on)");
+                  "Solve only the movement sectors with at most K stones per side (lasker: every "
+                  "sector, on the board and in hand together) and what they depend on");
   cmd->add_option("--memory", a->memory,
                   "Memory budget (e.g. 20G, binary units) for values, counters, indexes and child "
                   "tables: those that do not fit whole are read through their compressed "

@@ -145,7 +145,8 @@ Command register_verify(CLI::App& app) {
   cmd->add_flag("--quick", a->quick, "Check the block checksums only");
   cmd->add_option("--sector", a->sectors, "Verify only this sector; repeatable");
   cmd->add_option("--max-stones", a->max_stones,
-                  "Verify only the movement sectors with at most K stones per side");
+                  "Verify only the movement sectors with at most K stones per side (lasker: every "
+                  "sector, on the board and in hand together)");
   cmd->add_option("--placement-sample", a->placement_sample,
                   "Recompute only this fraction of each placement sector's entries, chosen by "
                   "a seeded hash (movement sectors are always checked whole)");

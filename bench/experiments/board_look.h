@@ -43,7 +43,7 @@ inline Seen look(const Variant& v, const Sector& s, Bitboard us, Bitboard them,
 // opponent, who moves next.
 inline std::vector<Sector> capture_children(const Variant& v, const Sector& s) {
   std::vector<Sector> children;
-  for (const Sector& c : successor_sectors(s))
+  for (const Sector& c : successor_sectors(v, s))
     if (!is_terminal(v, c) && c.us + c.us_hand < s.them + s.them_hand) children.push_back(c);
   return children;
 }

@@ -53,7 +53,7 @@ std::string read_table(const std::vector<uint8_t>& f, Table& t) {
   t.data_size = le(&f[80], 8);
   if (t.metric != 0) return "metric";
   if (t.encoding != 1 && t.encoding != 3) return "encoding (only stored values are read here)";
-  if (t.board > 2 || t.compression != 1 || (t.flags & ~7u)) return "enum or flags";
+  if (t.board > 2 || t.compression != 1 || (t.flags & ~15u)) return "enum or flags";
   if (t.block_entries == 0 || t.block_entries % 4 || t.block_entries > (1u << 24))
     return "block_entries";
   if (t.block_count != (t.entries + t.block_entries - 1) / t.block_entries) return "block_count";

@@ -192,8 +192,8 @@ class FormatDoc : public ::testing::Test {
     ASSERT_EQ(doc::read_table(doc::read_bytes(path), t), "");
     EXPECT_EQ(t.board, code);
     EXPECT_EQ(t.stones, v.stones);
-    EXPECT_EQ(t.flags,
-              (v.flying ? 1 : 0) | (v.full_board_draw ? 2 : 0) | (v.hand_counts_for_three ? 4 : 0));
+    EXPECT_EQ(t.flags, (v.flying ? 1 : 0) | (v.full_board_draw ? 2 : 0) |
+                           (v.hand_counts_for_three ? 4 : 0) | (v.move_in_placement ? 8 : 0));
     EXPECT_EQ(std::vector<int>({t.us, t.them, t.us_hand, t.them_hand}),
               std::vector<int>({s.us, s.them, s.us_hand, s.them_hand}));
     const doc::Index index(board, s.us, s.them);

@@ -157,7 +157,7 @@ TEST_F(TableFormatTest, BadHeaderFieldsWithAGoodChecksumAreRefused) {
   };
   refused(10, 7, "unknown metric");
   refused(11, 9, "unknown value encoding");
-  refused(14, good[14] | 8, "unknown flags");    // bits 3..7 are reserved
+  refused(14, good[14] | 16, "unknown flags");   // bits 4..7 are reserved
   refused(14, good[14] | 2, "another variant");  // bit 1: the full board drawn
   refused(14, good[14] | 4, "another variant");  // bit 2: the stones in hand count
   refused(15, 0, "unknown compression");

@@ -25,11 +25,15 @@ void DenseGraph::add_sector(const Sector& s) {
 void DenseGraph::close_sectors() {
   for (size_t id = 0; id < sectors_.size(); ++id) {
     const Sector s = sectors_[id].sector;
-    if (s.us_hand == 0 && s.us < 3) continue;  // the game is over: no moves
-    const int placed = s.us_hand > 0;
-    const uint8_t us = uint8_t(s.us + placed), us_hand = uint8_t(s.us_hand - placed);
-    add_sector(Sector{s.them, us, s.them_hand, us_hand});
-    if (s.them > 0 && us >= 3) add_sector(Sector{uint8_t(s.them - 1), us, s.them_hand, us_hand});
+    if (too_few_stones(v_, s.us, s.us_hand)) continue;  // the game is over: no moves
+    // A placement while stones are in hand; a move without them, or beside a placement
+    // under Lasker's rule while a stone is on the board.
+    for (int placed = 0; placed <= 1; ++placed) {
+      if (placed ? s.us_hand == 0 : s.us_hand > 0 && !(v_.move_in_placement && s.us > 0)) continue;
+      const uint8_t us = uint8_t(s.us + placed), us_hand = uint8_t(s.us_hand - placed);
+      add_sector(Sector{s.them, us, s.them_hand, us_hand});
+      if (s.them > 0 && us >= 3) add_sector(Sector{uint8_t(s.them - 1), us, s.them_hand, us_hand});
+    }
   }
 }
 

@@ -106,7 +106,7 @@ std::vector<Position> won_placement_positions(const std::string& dir, Metric m, 
   const SectorGraph graph(SIX);
   for (const WorkUnit& u : graph.units())
     for (const Sector& s : u.sectors) {
-      if (!s.placement() || derived_when_packed(s)) continue;
+      if (!s.placement() || derived_when_packed(SIX, s)) continue;
       ValueStore store;
       if (!load_sectors(SIX, dir, {s}, store, m)) continue;
       const SectorValues& sv = *store.find(s);
@@ -184,7 +184,7 @@ TEST_F(PlaySet, ChangesATableOnlyAfterTheTablesThatReadIt) {
   int pairs = 0;
   for (const WorkUnit& u : graph.units())
     for (const Sector& p : u.sectors)
-      for (const Sector& c : successor_sectors(p)) {
+      for (const Sector& c : successor_sectors(SIX, p)) {
         if (!when.count(p) || !when.count(c)) continue;
         EXPECT_LT(when[p], when[c]) << sector_name(p) << " reads " << sector_name(c);
         ++pairs;

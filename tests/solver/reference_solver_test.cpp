@@ -321,5 +321,31 @@ TEST(ReferenceSolver, WholeThreeStonesWithTheHandCounting) {
   EXPECT_GT(differ, 0u) << "of " << compared;
 }
 
+// Lasker's rules (rules.md, "(lasker)"): a side with stones in hand may move instead of
+// placing, so every unit with stones on the board is cyclic, placement included; flying
+// and the loss by too few stones count the hand. Whole games small enough for the
+// reference: four stones a side with flying on the 16-point board, three on the 24-point
+// board, and Lasker's own endgames of three stones a side (hands and board together),
+// the closure of `solve --variant lasker --max-stones 3`.
+TEST(ReferenceSolver, WholeLaskerRuleVariants) {
+  static constexpr Variant LASKER_4_16{"lasker-4-16", &BOARD_16, 4, true, false, true, true};
+  static constexpr Variant LASKER_3_24{"lasker-3-24", &BOARD_24, 3, true, false, true, true};
+  static constexpr Variant LASKER_4_16_SLIDE{
+      "lasker-4-16-slide", &BOARD_16, 4, false, false, true, true};
+  check_whole(LASKER_4_16);
+  check_whole(LASKER_3_24);
+  check_whole(LASKER_4_16_SLIDE);
+}
+
+TEST(ReferenceSolver, LaskerUpToThreeStones) {
+  check_movement(LASKER, SectorGraph(LASKER).up_to_stones(3), "lasker<=3");
+}
+
+// Every sector of `solve --variant lasker --max-stones 4`: 4-4 alone is 51 million dense
+// positions; too much for the suite: run it with --gtest_also_run_disabled_tests.
+TEST(ReferenceSolver, DISABLED_LaskerUpToFourStones) {
+  check_movement(LASKER, SectorGraph(LASKER).up_to_stones(4), "lasker<=4");
+}
+
 }  // namespace
 }  // namespace millbase
