@@ -1,7 +1,8 @@
-// The first pass over the entries of a unit with internal moves (the scan of
+// The first pass over the entries of a movement unit with internal moves (the scan of
 // solver/retrograde.cpp): each position's exits (the moves that close a mill, which
-// leave the unit, and under Lasker's rule the placements too) folded from the children's
-// values, and its moves inside the unit counted, without building move lists.
+// leave the unit) folded from the children's values, and its moves inside the unit
+// counted, without building move lists. Lasker's sectors with stones in hand have a
+// scan of their own (solver/hand_scan.h), which shares the moves' part (MoveExits).
 //
 // Entries are visited in index order, which groups them by occupied set O, so the
 // children's occupied sets (O - from + to - removed) are located once per O in a small
@@ -9,7 +10,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
+#include "solver/move_set_cache.h"
 #include "solver/value_store.h"
 
 namespace millbase {
@@ -56,12 +59,34 @@ inline void scanned_entry(const ValueFolder& fold, int n, int inside, int orbit,
   }
 }
 
-// For entries [begin, end) of sector s in a unit with internal moves, with index
-// `index`, sets values[i - begin] and counts[i - begin]. The sector is a movement sector
-// (both sides have three stones or more, and its mirror is in the unit), or under
-// Lasker's rule one with stones in hand, whose moves that remove nothing lead into its
-// mirror: inside the unit when `mirror_inside`, else exits (to a terminal sector).
-// Then:
+// The moves of a scanned position (a slide or a flight of one of its stones): those that
+// leave the unit are its exits, the others are counted. A move that removes a stone is
+// an exit; one that removes nothing leads into the mirror sector, an exit only where the
+// mirror is not in the unit (a terminal sector).
+class MoveExits {
+ public:
+  MoveExits(const Variant& v, const Sector& s, const ChildLookup& children, bool mirror_inside);
+  ~MoveExits();
+
+  // Starts on the parent set `occupied` (every colouring of one set comes in a row).
+  void reset(Bitboard occupied);
+  // Appends to exits[n...] the slots of the exits of colouring (us, them) of the set, n
+  // growing; returns the number of its moves inside the unit.
+  int scan(Bitboard us, Bitboard them, ChildLookup::Slot* exits, int& n);
+
+ private:
+  const Board& board_;
+  const bool moves_, flying_, mirror_inside_;
+  const SectorValues* mill_;   // a move that removes a stone (null: terminal, or none)
+  const SectorValues* quiet_;  // a move that removes nothing, when not inside
+  // Heap-allocated: the caches are too large for a thread's stack frame.
+  std::unique_ptr<MoveSetCache> mill_sets_, quiet_sets_;
+  Bitboard empty_ = 0;
+};
+
+// For entries [begin, end) of movement sector s (in a unit with internal moves: both
+// sides have three stones or more), with index `index`, sets values[i - begin] and
+// counts[i - begin]:
 //  - a position whose side to move has no move: its game_over_value(), a loss in 0 (a
 //    unit with moves inside never has a full board) (its count untouched);
 //  - with an exit to a lost child (a tentative win in 1 + the child's distance) or to
@@ -75,6 +100,6 @@ inline void scanned_entry(const ValueFolder& fold, int n, int inside, int orbit,
 // zeroing moves: fifty).
 void scan_movement(const Variant& v, const Sector& s, const SectorIndex& index, uint64_t begin,
                    uint64_t end, const ChildLookup& children, bool fifty, int loss_step,
-                   bool mirror_inside, ValueCode* values, uint16_t* counts);
+                   ValueCode* values, uint16_t* counts);
 
 }  // namespace millbase

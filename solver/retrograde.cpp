@@ -2,7 +2,7 @@
 //
 // Placement units have no moves inside the unit: each position is evaluated once from
 // its (solved) successors. Movement units (a-b with b-a) are cyclic, and so are Lasker's
-// units with stones in hand, whose placements are exits too:
+// units with stones in hand, whose placements are exits too (solver/hand_scan.h):
 //  1. Scan: a blocked position is a loss in 0. Moves that close a mill leave the unit
 //     (exits) into solved sectors: an exit to a loss in k makes the position a win in at
 //     most k + 1 (stored at once as a tentative win in k + 1); an exit to a draw means it
@@ -45,6 +45,7 @@
 
 #include "core/unmovegen.h"
 #include "db/huge_pages.h"
+#include "solver/hand_scan.h"
 #include "solver/movement_scan.h"
 #include "solver/parallel_for_each.h"
 #include "solver/progress.h"
@@ -174,8 +175,12 @@ class UnitSolver {
       const int id = tasks_[task].first;
       const auto [begin, end] = range(task);
       SectorValues& sv = out_[id];
-      scan_movement(v_, sv.sector, *sv.index, begin, end, children_, fifty_, loss_step_,
-                    local(mirror(id)) >= 0, &sv.values[begin], &counts_[id][begin]);
+      if (sv.sector.placement())
+        scan_with_hands(v_, sv.sector, *sv.index, begin, end, children_, local(mirror(id)) >= 0,
+                        &sv.values[begin], &counts_[id][begin]);
+      else
+        scan_movement(v_, sv.sector, *sv.index, begin, end, children_, fifty_, loss_step_,
+                      &sv.values[begin], &counts_[id][begin]);
       // The masks of the task's spans (tasks are whole spans: no other thread writes them).
       int last = 0;
       for (uint64_t span = begin; span < end; span += SPAN) {
