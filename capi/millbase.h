@@ -96,12 +96,12 @@ MILLBASE_API const char* millbase_version(void);
    "unknown status" for other numbers): a static string, never freed. */
 MILLBASE_API const char* millbase_status_text(int status);
 
-/* Opens the tables of `variant` ("nine", "nine-noflying", "six", "five" or "twelve", in any
-   case) in directory `dir` (as written by millbase solve) and stores a new handle in
-   *tables. Tables are opened on first use; decoded blocks are cached, up to 64 MiB per
-   handle. Returns MILLBASE_OK; MILLBASE_INVALID for an unknown variant, a NULL
-   argument or a directory of another variant; MILLBASE_MISSING when dir is not a
-   directory. On failure *tables is NULL. */
+/* Opens the tables of `variant` ("nine", "nine-noflying", "six", "five", "twelve",
+   "twelve-malom" or "lasker", in any case) in directory `dir` (as written by millbase
+   solve) and stores a new handle in *tables. Tables are opened on first use; decoded
+   blocks are cached, up to 64 MiB per handle. Returns MILLBASE_OK; MILLBASE_INVALID for
+   an unknown variant, a NULL argument or a directory of another variant;
+   MILLBASE_MISSING when dir is not a directory. On failure *tables is NULL. */
 MILLBASE_API int millbase_open(const char* variant, const char* dir, millbase_tables** tables,
                                char* err, size_t err_size);
 
@@ -143,13 +143,15 @@ MILLBASE_API int millbase_best_move(const millbase_tables* tables, const char* p
 
 /* The 50-ply counter (added in 0.2.0 beside the functions above, which take it as 0).
    `counter` is the number of plies played since the last mill closed in the movement
-   phase or since placement ended: 0..50, and 0 in placement (docs/fifty-ply.md). With
-   50-ply tables, the value and the move are those under the rule at that counter: a win
-   whose next mill or end lies more than 50 - counter plies away is a draw there. With
-   plain tables the counter is checked the same way and does not change the answer.
-   With 50-ply tables a counter of 50 is a drawn game (rules.md): the probe answers a
-   draw, and millbase_best_move_counter MILLBASE_GAME_OVER unless the side to move has
-   lost. A counter outside 0..50, or above 0 in placement, is MILLBASE_INVALID. */
+   phase or since placement ended: 0..50, and 0 in placement (docs/fifty-ply.md), but
+   for lasker, whose count starts at the first ply. With 50-ply tables, the value and
+   the move are those under the rule at that counter: a win whose next mill or end lies
+   more than 50 - counter plies away is a draw there. With plain tables the counter is
+   checked the same way and does not change the answer. With 50-ply tables a counter of
+   50 is a drawn game (rules.md): the probe answers a draw, and
+   millbase_best_move_counter MILLBASE_GAME_OVER unless the side to move has lost. A
+   counter outside 0..50, or above 0 in placement (but for lasker), is
+   MILLBASE_INVALID. */
 
 /* As millbase_probe, at the 50-ply counter `counter`. */
 MILLBASE_API int millbase_probe_counter(const millbase_tables* tables, const char* position,

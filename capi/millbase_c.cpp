@@ -118,7 +118,7 @@ std::string game_over_text(const Variant& v, const Position& p, GameOver why) {
 Result<Position> read_probe_position(const Variant& v, const char* text, int counter) {
   Result<Position> p = read_position(v, text);
   if (!p) return p;
-  if (Status st = check_fifty_counter(*p, counter); !st) return st;
+  if (Status st = check_fifty_counter(v, *p, counter); !st) return st;
   return p;
 }
 

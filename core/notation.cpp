@@ -191,7 +191,10 @@ Result<Move> parse_move(const Variant& v, const Position& p, std::string_view te
   if (!m.is_placement() && movement_phase(v, p) == Phase::Slide &&
       !contains(b.adjacent[m.from], m.to))
     return illegal(name(m.to) + " is not adjacent to " + name(m.from) +
-                   (v.flying ? " (a side flies only with exactly three stones left)" : ""));
+                   (!v.flying             ? ""
+                    : v.move_in_placement ? " (a side flies only with exactly three stones on "
+                                            "the board and in hand together)"
+                                          : " (a side flies only with exactly three stones left)"));
   const bool mill = closes_mill(v, p, m);
   if (m.remove == NO_POINT)  // legal.contains failed, so a removal is owed
     return illegal("it closes a mill; append the " + other + " stone to remove, e.g. " +

@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 
+#include "core/game.h"
 #include "core/movegen.h"
 #include "db/block_cache.h"
 #include "db/dir_manifest.h"
@@ -87,7 +88,7 @@ class TablebaseImpl : public Tablebase {
     if (Status s = validate(variant(), p); !s) return s;
     const bool placement = p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0;
     if (metric_ == Metric::FIFTY)
-      if (Status s = check_fifty_counter(p, counter); !s) return s;
+      if (Status s = check_fifty_counter(variant(), p, counter); !s) return s;
     prefetch(successors(p), false);
     std::vector<MoveValue> out;
     for (Move m : MoveList(variant(), p)) {
@@ -230,10 +231,10 @@ class TablebaseImpl : public Tablebase {
 
 }  // namespace
 
-Status check_fifty_counter(const Position& p, int counter) {
+Status check_fifty_counter(const Variant& v, const Position& p, int counter) {
   if (counter < 0 || counter > FIFTY_PLIES)
     return Status::invalid("the 50-ply counter " + std::to_string(counter) + " is not in 0..50");
-  if (counter != 0 && (p.in_hand[WHITE] > 0 || p.in_hand[BLACK] > 0))
+  if (counter != 0 && !draw_rules_apply(v, p))
     return Status::invalid(
         "a placement position has no 50-ply counter (it starts at 0 when "
         "placement ends), so the counter must be 0");

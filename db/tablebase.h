@@ -81,9 +81,10 @@ class Tablebase {
   std::string dir_;
 };
 
-// Returns ok when `counter` can be the 50-ply counter of p: 0..50, and 0 in placement
-// (the counter starts when placement ends); else Status::Code::Invalid saying why.
-Status check_fifty_counter(const Position& p, int counter);
+// Returns ok when `counter` can be the 50-ply counter of p in v: 0..50, and 0 in
+// placement (the counter starts when placement ends; under Lasker's rule at the first
+// ply: core/game.h draw_rules_apply); else Status::Code::Invalid saying why.
+Status check_fifty_counter(const Variant& v, const Position& p, int counter);
 
 // Returns the value for the mover of a move leading to a position worth `after` to the
 // opponent (plain codes); a result without distance stays one (keep_unknown).

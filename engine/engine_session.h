@@ -29,7 +29,8 @@ class EngineSession {
   // Returns the table directory in use: the one given, else TableDir::for_play()'s choice (the
   // 50-ply tables when they are there: the session plays under the draw rules).
   std::string dir() const;
-  // Returns the plies since the last mill or the end of placement (0 in placement).
+  // Returns the plies since the last mill or the end of placement (0 in placement; under
+  // Lasker's rule since the last mill or the start).
   int counter() const { return std::max(0, game_.quiet_plies()); }
   // Returns the metric of the tables (PLAIN until they are opened).
   Metric metric() const { return tables_ ? tables_->metric() : Metric::PLAIN; }

@@ -20,14 +20,15 @@ struct FixHint {
   // The runnable command: "millbase solve --variant six --sector 5-5 --out data/six".
   std::string command;
   // What the command costs, or what it is in truth (for a placement sector of nine or
-  // twelve: the whole solve); "" when there is nothing to add.
+  // twelve: the whole solve; of lasker: the sectors up to its stones a side); "" when
+  // there is nothing to add.
   std::string note;
 };
 
 // Returns the hint for s, a missing table (NotFound naming its sector) or table
 // directory (NotFound naming no sector) of v in dir: the note is cost(v) for a
-// directory when cost is set, and for a placement sector of nine or twelve what the
-// command is in truth and what it costs.
+// directory when cost is set, and for a placement sector of nine, twelve or lasker what
+// the command is in truth (and for nine and twelve what it costs).
 FixHint fix_hint(const Status& s, const Variant& v, const std::string& dir,
                  Metric metric = Metric::PLAIN, const CostNote& cost = {});
 

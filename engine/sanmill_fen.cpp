@@ -257,10 +257,14 @@ Result<Position> parse_counts(const Variant& v, const Fields& f,
 // Reads action r in phase p or m: the board after a move that closed a mill, read as the
 // position before it with that move pending. A counter over 50 is read as 50: Sanmill's
 // app can count a slide twice, and the mill resets the counter, so nothing depends on it.
+// Phase p says the mover had stones in hand: it placed one, or under Lasker's rule it
+// may have moved one, told by the counter (Sanmill's is 0 after a placement, at least 1
+// after a move).
 Result<SanmillFen> read_pending(const Variant& v, const Fields& f, const Position& p) {
-  const bool placed = f.phase == 'p';
+  const bool in_hand = f.phase == 'p';
   const int rule50 = std::min(f.n[RULE50], DRAW_PLIES);
-  if (!placed && !p.placement_over())
+  const bool placed = in_hand && (rule50 == 0 || !v.move_in_placement);
+  if (!in_hand && (p.in_hand[p.side_to_move] > 0 || (!v.move_in_placement && !p.placement_over())))
     return Status::error("Sanmill FEN: phase 'm' while stones are still in hand");
   if (placed ? rule50 != 0 : rule50 == 0)
     return field_error(RULE50, std::string("must be ") +
@@ -307,7 +311,7 @@ Result<SanmillFen> read_ended(const Variant& v, const Fields& f, const Position&
 Result<SanmillFen> read_turn(const Variant& v, const Fields& f, const Position& p) {
   if (Status st = validate(v, p); !st) return Status::error("Sanmill FEN: " + st.message());
   const int rule50 = f.n[RULE50];
-  if (!p.placement_over() && rule50 != 0)
+  if (!draw_rules_apply(v, p) && rule50 != 0)
     return field_error(RULE50, "must be 0 while stones are in hand, not " + std::to_string(rule50));
   if (rule50 > DRAW_PLIES)
     return field_error(RULE50, std::to_string(rule50) + " is over " + std::to_string(DRAW_PLIES) +
@@ -382,7 +386,7 @@ std::string format_sanmill_fen(const Variant& v, const SanmillFen& f) {
   const bool placed = f.pending && f.pending->is_placement(), removing = f.pending || ended;
   out += mover == WHITE ? " w " : " b ";
   out += ended       ? 'o'
-         : f.pending ? (placed ? 'p' : 'm')
+         : f.pending ? (f.position.in_hand[mover] ? 'p' : 'm')
                      : phase_letter(shown, sanmill_over(v, shown, f.counter));
   out += ' ';
   out += removing ? 'r' : action_letter(shown);

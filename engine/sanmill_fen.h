@@ -10,7 +10,8 @@
 // e3 d3 c3 c4 c5): 'O' White, '@' Black, '*' empty. The phase is p (placing), m (moving)
 // or o (game over); the action p (place), s (select a stone to move) or r (remove).
 // A FEN with action r holds the board after a move that closed a mill, its removal to
-// come: it is read as the position before one such move, with that move pending. A game
+// come: it is read as the position before one such move, with that move pending (under
+// Lasker's rule phase p is a placement when the counter is 0, else a move). A game
 // won by a removal (the loser left with two stones) is written as Sanmill writes it,
 // before the side changes: the winner's letter, phase o, action r, its removal count 1
 // and counter 0; it is read as the position after the removal, the loser to move.
@@ -34,7 +35,7 @@ namespace millbase::engine {
 struct SanmillFen {
   Position position;            // the position; with `pending`, the one before that move
   std::optional<Move> pending;  // action r: a move that closed a mill, its removal to come
-  int counter = 0;              // plies without a mill after placement, at `position`
+  int counter = 0;              // plies without a mill (Game's quiet plies), at `position`
   int ply = 0;                  // Sanmill's count of actions before `position` (a removal is one)
   int none_mark = 0;            // how the last-mill fields write "none": 0 or -1
 };

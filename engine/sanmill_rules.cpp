@@ -19,6 +19,13 @@ enum class Solved : uint8_t {
   AtLeastDraw,  // at least NMoveRule's value: no draw rule of its own
 };
 
+// The one value of an option that plays rules.md's game in one of the games other than
+// nine's (twelve, lasker), and what rules.md says instead; value -1: as for nine.
+struct Only {
+  int value = -1;
+  std::string_view rule = "";
+};
+
 struct RuleOption {
   std::string_view name;  // as Sanmill spells it
   Kind kind;
@@ -27,10 +34,9 @@ struct RuleOption {
   Solved solved;
   bool listed;            // in the handshake; the capture variants' details are not
   std::string_view rule;  // what rules.md says instead, for a refusal
-  // With twelve stones and the diagonal lines (twelve): the one value that plays
-  // rules.md's game, and what rules.md says instead; -1 where `solved` decides as for nine.
-  int twelve = -1;
-  std::string_view twelve_rule = "";
+  // With twelve stones and the diagonal lines (twelve), and with ten stones moving while
+  // placing (lasker): the value that plays rules.md's game there (Only).
+  Only twelve = {}, lasker = {};
 };
 
 constexpr std::string_view MILLS_ONLY = "rules.md: stones are removed by mills only";
@@ -40,12 +46,17 @@ constexpr std::string_view EVERY_MILL = "rules.md: re-forming a mill counts ever
 constexpr std::array OPTIONS = {
     RuleOption{"PiecesCount", Kind::Spin, 9, 12, 9, Solved::Ours, true,
                "millbase solves 9 stones a side without the diagonal lines, nine and "
-               "nine-noflying, and 12 with them, twelve",
-               12},
+               "nine-noflying; 12 with them, twelve; and 10 with MayMoveInPlacingPhase true, "
+               "lasker",
+               Only{12}, Only{10}},
     RuleOption{"HasDiagonalLines", Kind::Check, 0, 1, 0, Solved::Ours, true,
-               "millbase solves the board with diagonal lines for 12 stones a side, twelve", 1},
-    RuleOption{"MayFly", Kind::Check, 0, 1, 1, Solved::Any, true, "", 1,
-               "twelve is solved with flying at three stones"},
+               "millbase solves the board with diagonal lines for 12 stones a side, twelve",
+               Only{1}, Only{0, "lasker is played on the board without diagonal lines"}},
+    RuleOption{"MayFly", Kind::Check, 0, 1, 1, Solved::Any, true, "",
+               Only{1, "twelve is solved with flying at three stones"},
+               Only{1,
+                    "lasker is solved with flying at three stones, on the board and in hand "
+                    "together"}},
     RuleOption{"FlyPieceCount", Kind::Spin, 3, 4, 3, Solved::FlyingThree, true,
                "rules.md: a side flies with exactly three stones"},
     RuleOption{"PiecesAtLeastCount", Kind::Spin, 3, 5, 3, Solved::Ours, true,
@@ -53,7 +64,9 @@ constexpr std::array OPTIONS = {
     RuleOption{"MillFormationActionInPlacingPhase", Kind::Spin, 0, 5, 0, Solved::Ours, true,
                "rules.md: a mill removes a stone from the board, in placement too"},
     RuleOption{"MayMoveInPlacingPhase", Kind::Check, 0, 1, 0, Solved::Ours, true,
-               "rules.md: a side with stones in hand places one"},
+               "rules.md: a side with stones in hand places one, except in lasker, which has "
+               "10 stones a side (PiecesCount 10)",
+               Only{}, Only{1}},
     RuleOption{"IsDefenderMoveFirst", Kind::Check, 0, 1, 0, Solved::Ours, true,
                "rules.md: turns alternate when placement ends"},
     RuleOption{"MayRemoveMultiple", Kind::Check, 0, 1, 0, Solved::Ours, true,
@@ -68,10 +81,11 @@ constexpr std::array OPTIONS = {
     RuleOption{"CustodianCaptureEnabled", Kind::Check, 0, 1, 0, Solved::Ours, true, MILLS_ONLY},
     RuleOption{"InterventionCaptureEnabled", Kind::Check, 0, 1, 0, Solved::Ours, true, MILLS_ONLY},
     RuleOption{"LeapCaptureEnabled", Kind::Check, 0, 1, 0, Solved::Ours, true, MILLS_ONLY},
-    RuleOption{"BoardFullAction", Kind::Spin, 0, 4, 0, Solved::Any, true, "", 4,
-               "rules.md: a board filled by placement is a draw, Sanmill's 4 (agreeToDraw)"},
-    RuleOption{"StopPlacingWhenTwoEmptySquares", Kind::Check, 0, 1, 0, Solved::Any, true, "", 0,
-               "rules.md: placement goes on until both hands are empty"},
+    RuleOption{
+        "BoardFullAction", Kind::Spin, 0, 4, 0, Solved::Any, true, "",
+        Only{4, "rules.md: a board filled by placement is a draw, Sanmill's 4 (agreeToDraw)"}},
+    RuleOption{"StopPlacingWhenTwoEmptySquares", Kind::Check, 0, 1, 0, Solved::Any, true, "",
+               Only{0, "rules.md: placement goes on until both hands are empty"}},
     RuleOption{"NMoveRule", Kind::Spin, 10, 200, 50, Solved::Ours, true,
                "rules.md: a game is drawn after 50 plies without a mill"},
     RuleOption{"EndgameNMoveRule", Kind::Spin, 5, 200, 100, Solved::AtLeastDraw, true,
@@ -141,23 +155,28 @@ Status SanmillRules::set(std::string_view name, std::string_view value) {
 Result<const Variant*> SanmillRules::variant() const {
   const bool flying = values_[find("mayfly")];
   const int draw_plies = values_[find("nmoverule")];
+  const int stones = values_[find("piecescount")];
   // Twelve stones on the board with diagonal lines: twelve, where the board can fill.
-  const bool twelve = values_[find("piecescount")] == 12 && values_[find("hasdiagonallines")];
+  const bool twelve = stones == 12 && values_[find("hasdiagonallines")];
+  // Ten stones that may move while stones are in hand: Lasker morris.
+  const bool lasker = stones == 10 && values_[find("maymoveinplacingphase")];
   for (size_t i = 0; i < OPTIONS.size(); ++i) {
     const RuleOption& o = OPTIONS[i];
     const int v = values_[i];
-    const bool by_twelve = twelve && o.twelve >= 0;
+    const Only& only = twelve ? o.twelve : lasker ? o.lasker : Only{};
+    const bool by_game = only.value >= 0;
     const bool solved =
-        by_twelve ? v == o.twelve
-                  : o.solved == Solved::Any ||
-                        (o.solved == Solved::FlyingThree && (!flying || v == o.ours)) ||
-                        (o.solved == Solved::AtLeastDraw && v >= draw_plies) || v == o.ours;
+        by_game ? v == only.value
+                : o.solved == Solved::Any ||
+                      (o.solved == Solved::FlyingThree && (!flying || v == o.ours)) ||
+                      (o.solved == Solved::AtLeastDraw && v >= draw_plies) || v == o.ours;
     if (!solved)
-      return Status::error(
-          "the rule options select a game millbase has not solved: " + std::string(o.name) + " " +
-          shown(o, v) + " (" + std::string(by_twelve ? o.twelve_rule : o.rule) + ")");
+      return Status::error("the rule options select a game millbase has not solved: " +
+                           std::string(o.name) + " " + shown(o, v) + " (" +
+                           std::string(by_game && !only.rule.empty() ? only.rule : o.rule) + ")");
   }
   if (twelve) return &TWELVE;
+  if (lasker) return &LASKER;
   return flying ? &NINE : &NINE_NOFLYING;
 }
 

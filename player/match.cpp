@@ -17,6 +17,10 @@ uint64_t game_seed(uint64_t seed, int game, Color c) {
   return x ^ (x >> 31);
 }
 
+Position game_start(const MatchOptions& o, int game) {
+  return o.starts.empty() ? start_position(*o.variant) : o.starts[size_t(game) % o.starts.size()];
+}
+
 Result<GameResult> play_game(const MatchOptions& o, const Position& start, int game) {
   const Variant& v = *o.variant;
   Player players[2] = {Player(v, o.tables, game_seed(o.seed, game, WHITE)),
@@ -30,12 +34,10 @@ Result<GameResult> play_game(const MatchOptions& o, const Position& start, int g
     if (!m) return m.status();
     if (Status s = g.play(*m); !s) return s;
   }
-  return GameResult{g.outcome(), g.reason(), g.ply()};
+  return GameResult{g.outcome(), g.reason(), g.ply(), g.moves()};
 }
 
 Result<MatchResult> play_match(const MatchOptions& o) {
-  const std::vector<Position> starts =
-      o.starts.empty() ? std::vector<Position>{start_position(*o.variant)} : o.starts;
   MatchResult r;
   r.games.resize(size_t(std::max(0, o.games)));
   std::atomic<int> next{0};
@@ -44,7 +46,7 @@ Result<MatchResult> play_match(const MatchOptions& o) {
   Status failed = Status::ok();
   auto work = [&] {
     for (int i; (i = next++) < o.games;) {
-      Result<GameResult> g = play_game(o, starts[size_t(i) % starts.size()], i);
+      Result<GameResult> g = play_game(o, game_start(o, i), i);
       std::lock_guard<std::mutex> hold(lock);
       if (!g) {
         if (failed) failed = g.status();

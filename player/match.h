@@ -28,6 +28,7 @@ struct GameResult {
   Outcome outcome = Outcome::Ongoing;
   EndReason reason = EndReason::None;
   int plies = 0;
+  std::vector<Move> moves;  // the game's moves from its start, plies of them
 };
 
 struct MatchResult {
@@ -43,6 +44,9 @@ struct Score {
 
 // Returns the seed of colour c's player in game `game` of a match seeded `seed`.
 uint64_t game_seed(uint64_t seed, int game, Color c);
+
+// Returns the start of game `game`: o.starts[game % size], or the empty board.
+Position game_start(const MatchOptions& o, int game);
 
 // Plays one game from start between players of levels white and black seeded by
 // game_seed(seed, game, colour). Errors: a player needs tables that are missing.

@@ -33,7 +33,8 @@ void register_errors(py::module_& m) {
       "command  the command that builds it, to run as it is:\n"
       "         'millbase solve --variant six --sector 5-4 --out data/six'\n"
       "note     what that command costs or is in truth, or None: for a placement\n"
-      "         sector of nine or twelve it is in effect the whole solve\n\n"
+      "         sector of nine or twelve it is in effect the whole solve; of lasker,\n"
+      "         the sectors of at most as many stones a side\n\n"
       "Tablebase.get_wdl and the other get_* calls return their default instead.";
   py::register_exception_translator([](std::exception_ptr thrown) {
     try {

@@ -40,7 +40,7 @@ ValueCode Tables::now(ValueCode v, int counter) const {
 }
 
 Result<int> Tables::wdl(const Position& p, int counter) const {
-  if (Status s = check_fifty_counter(p, counter); !s) return s;
+  if (Status s = check_fifty_counter(variant(), p, counter); !s) return s;
   if (metric() == Metric::FIFTY) {
     Result<ValueCode> v = tables_->probe(p);
     if (!v) return v.status();
@@ -52,7 +52,7 @@ Result<int> Tables::wdl(const Position& p, int counter) const {
 }
 
 Result<std::optional<int>> Tables::distance(const Position& p, int counter) const {
-  if (Status s = check_fifty_counter(p, counter); !s) return s;
+  if (Status s = check_fifty_counter(variant(), p, counter); !s) return s;
   Result<ValueCode> v = tables_->probe(p);
   if (!v) return v.status();
   const ValueCode value = now(*v, counter);
@@ -65,7 +65,7 @@ Result<std::optional<int>> Tables::distance(const Position& p, int counter) cons
 std::pair<Position, int> Tables::read(const std::string& text, std::optional<int> counter) const {
   const Position p = take(parse(text));
   const int c = counter.value_or(0);
-  if (Status s = check_fifty_counter(p, c); !s) fail(s);
+  if (Status s = check_fifty_counter(variant(), p, c); !s) fail(s);
   return {p, c};
 }
 

@@ -24,7 +24,7 @@ struct MatchArgs {
   std::string variant, db, rule, white = "perfect", black = "level3", from, starts;
   int games = 100, threads = 0;
   uint64_t seed = 1;
-  bool json = false, quiet = false;
+  bool json = false, records = false, quiet = false;
 };
 
 // Returns the start positions of a file: a position a line; blank lines and lines
@@ -95,6 +95,24 @@ std::map<std::string, int> reasons(const MatchResult& r) {
   return out;
 }
 
+// Writes "records": each game's start, players' seeds, result, end and moves, in game
+// order (the colours are the match's: --white plays White in every game).
+void game_records(JsonWriter& w, const MatchOptions& o, const MatchResult& r) {
+  const Variant& v = *o.variant;
+  w.key("records").begin_array();
+  for (size_t i = 0; i < r.games.size(); ++i) {
+    const GameResult& g = r.games[i];
+    w.begin_object().field("start", format_position(v, game_start(o, int(i))));
+    w.field("white_seed", game_seed(o.seed, int(i), WHITE));
+    w.field("black_seed", game_seed(o.seed, int(i), BLACK));
+    w.field("result", outcome_name(g.outcome)).field("reason", reason_name(g.reason));
+    w.field("plies", g.plies).key("moves").begin_array();
+    for (Move m : g.moves) w.value(format_move(v, m));
+    w.end_array().end_object();
+  }
+  w.end_array();
+}
+
 void print_result(const MatchArgs& a, const MatchOptions& o, const MatchResult& r) {
   const Score white = score_of(r, WHITE), black = score_of(r, BLACK);
   if (a.json) {
@@ -106,7 +124,9 @@ void print_result(const MatchArgs& a, const MatchOptions& o, const MatchResult& 
     w.field("black_score", black.mean, 4).field("median_plies", median_plies(r));
     w.key("reasons").begin_object();
     for (const auto& [name, count] : reasons(r)) w.field(name, count);
-    print_json_line(w.end_object().end_object());
+    w.end_object();
+    if (a.records) game_records(w, o, r);
+    print_json_line(w.end_object());
     return;
   }
   std::printf("%s: %s (White) against %s (Black), %zu games, seed %llu\n",
@@ -178,7 +198,10 @@ Command register_match(CLI::App& app) {
   cmd->add_option("--starts", a->starts,
                   "File of start positions, one a line; game i starts at line i mod N");
   add_threads_option(cmd, &a->threads);
-  cmd->add_flag("--json", a->json, "One JSON object");
+  CLI::Option* json = cmd->add_flag("--json", a->json, "One JSON object");
+  cmd->add_flag("--records", a->records,
+                "With --json: each game's start, seeds, result, end and moves (\"records\")")
+      ->needs(json);
   cmd->add_flag("--quiet,-q", a->quiet, "No progress on stderr");
   return {cmd, [a] { return run_match(*a); }};
 }

@@ -176,7 +176,7 @@ int open_for(ProbeArgs& a, Opened& o) {
 // without the rule.
 Result<Wdl> rule_wdl(const Tablebase& tb, const Position& p, int counter) {
   if (tb.metric() != Metric::FIFTY) return tb.probe_wdl(p);
-  if (Status st = check_fifty_counter(p, counter); !st) return st;
+  if (Status st = check_fifty_counter(tb.variant(), p, counter); !st) return st;
   Result<ValueCode> value = tb.probe(p);
   if (!value) return value.status();
   return ShownValue{*value, tb.metric(), counter}.wdl();

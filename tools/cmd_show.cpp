@@ -1,5 +1,6 @@
 // millbase show: draws a position, says whose turn and the phase, lists the legal moves.
 #include <cstdio>
+#include <optional>
 
 #include "core/movegen.h"
 #include "core/notation.h"
@@ -27,6 +28,14 @@ const char* phase_word(Phase ph) {
   return "";
 }
 
+// Returns how the side to move in p may move a stone instead of placing one (Lasker's
+// rule: Slide or Fly), or nullopt: it only places, or has no stone in hand.
+std::optional<Phase> also_moves(const Variant& v, const Position& p) {
+  if (!p.in_hand[p.side_to_move] || !may_move(v, p) || game_over(v, p) != GameOver::None)
+    return std::nullopt;
+  return movement_phase(v, p);
+}
+
 // Returns the position, its phase, its counts, how the game ended and the legal moves,
 // as a JSON object.
 JsonWriter show_json(const Variant& v, const Position& p, const MoveList& moves) {
@@ -38,7 +47,10 @@ JsonWriter show_json(const Variant& v, const Position& p, const MoveList& moves)
       .field("position", format_position(v, p))
       .field("side_to_move", us == WHITE ? "white" : "black")
       .field("phase", phase_word(phase(v, p)))
-      .key("on_board")
+      .key("also_moves");
+  const std::optional<Phase> also = also_moves(v, p);
+  also ? w.value(phase_word(*also)) : w.null();
+  w.key("on_board")
       .begin_object()
       .field("white", popcount(p.stones[WHITE]))
       .field("black", popcount(p.stones[BLACK]))
@@ -80,8 +92,12 @@ int run_show(const ShowOptions& o) {
   }
 
   std::printf("%s\n%s\n", draw_board(*v, p).c_str(), format_position(*v, p).c_str());
-  std::printf("Variant %s. %s to move, %s phase.\n", std::string(v->name).c_str(),
-              std::string(color_name(us)).c_str(), phase_word(phase(*v, p)));
+  const std::optional<Phase> also = also_moves(*v, p);
+  std::printf("Variant %s. %s to move, %s phase%s.\n", std::string(v->name).c_str(),
+              std::string(color_name(us)).c_str(), phase_word(phase(*v, p)),
+              !also                 ? ""
+              : *also == Phase::Fly ? "; it may fly a stone instead of placing one"
+                                    : "; it may move a stone instead of placing one");
   std::printf("On the board: White %d, Black %d. In hand: White %d, Black %d.\n",
               popcount(p.stones[WHITE]), popcount(p.stones[BLACK]), p.in_hand[WHITE],
               p.in_hand[BLACK]);

@@ -89,7 +89,8 @@ function boardView() {
     clickable.add(click.from);
   } else {
     // In placement the points a stone may go to are marked; in movement the stones are
-    // quiet until one is chosen (they react, and show it on hover).
+    // quiet until one is chosen (they react, and show it on hover). Under Lasker's rule
+    // a side with stones in hand has both: the points to place on, the stones to move.
     for (const m of g.legal) {
       if (m.from) mark(m.from, 'movable'), clickable.add(m.from);
       else mark(m.to, 'target'), clickable.add(m.to);
@@ -127,7 +128,7 @@ function render() {
   const mover = capital(g.side_to_move);
   $('side-to-move').textContent = over ? '—' : mover;
   $('side-to-move').dataset.side = g.side_to_move;
-  $('phase').textContent = g.phase;
+  $('phase').textContent = g.also_moves ? `${g.phase} or ${g.also_moves}` : g.phase;
   // Over: the prompt says who won and why (once), not the value of a lost position.
   const plain = plainText(g.value);
   $('value').textContent = over ? '—'
@@ -194,6 +195,9 @@ function refusedStone(g, click) {
   return !!click.refused && [...g.stones.white, ...g.stones.black].includes(click.refused);
 }
 
+// The verb of a kind of move: "fly" for flying, else "move".
+const moveVerb = kind => (kind === 'flying' ? 'fly' : 'move');
+
 function renderPrompt(g, over, mover) {
   const prompt = $('prompt');
   const thinking = document.body.dataset.thinking === 'true';
@@ -208,8 +212,9 @@ function renderPrompt(g, over, mover) {
         ? `${click.refused} cannot be removed: remove a ringed stone of ${opponent}`
         : `Mill: remove a stone of ${opponent}`, ...cancels(`tap ${click.moves[0].to}`)]
     : click.mode === 'from' ? [`${mover}: where does ${click.from} go?`, ...cancels(`tap ${click.from} again`)]
-    : [g.phase === 'placement' ? `${mover}: place a stone`
-       : `${mover}: choose a stone to ${g.phase === 'flying' ? 'fly' : 'move'}`]));
+    : [g.phase === 'placement'
+       ? `${mover}: place a stone` + (g.also_moves ? `, or choose one to ${moveVerb(g.also_moves)}` : '')
+       : `${mover}: choose a stone to ${moveVerb(g.phase)}`]));
   prompt.className = over ? 'over' : click.mode === 'remove' ? 'removal'
     : thinking && computerToMove() ? 'thinking' : '';
 }

@@ -137,7 +137,7 @@ class Tablebase:
 
         Plain tables read only their win/draw/loss planes. 50-ply tables give the value
         under the rule with ``counter`` plies on the counter (None: 0). The counter is
-        checked (0..50, 0 in placement) with plain tables too, where it changes nothing.
+        checked (0..50, 0 in placement but for lasker) with plain tables too, where it changes nothing.
         """
         return self._open().probe_wdl(self._text(position), counter)
 

@@ -185,7 +185,7 @@ TEST(CApiOpenTest, ErrorsNameVariantAndDirectory) {
   EXPECT_EQ(t, nullptr);
   EXPECT_STREQ(err,
                "unknown variant 'seven' (choose nine, nine-noflying, six, five, twelve, "
-               "twelve-malom)");
+               "twelve-malom, lasker)");
   EXPECT_EQ(millbase_open("six", NO_DIR, &t, err, sizeof err), MILLBASE_MISSING);
   EXPECT_EQ(t, nullptr);
   EXPECT_NE(std::string(err).find(NO_DIR), std::string::npos) << err;

@@ -173,6 +173,47 @@ TEST(SanmillFen, ReadsARemovalWithACounterOver50As50) {
                   "the plies without a mill 51 is over 50: the game is drawn once it reaches 50"));
 }
 
+// Lasker (rules.md): a side with stones in hand may move instead of placing, and the
+// draw rules count from the first ply. Sanmill writes such a side's turn as phase p,
+// action p (it may select a stone to move from there), and phase m once its own hand is
+// empty, whatever the other side holds.
+TEST(SanmillFen, ReadsLaskersTurnsWithStonesInHand) {
+  // White with a stone in hand, 7 plies without a mill: the counter runs in placement.
+  const SanmillFen f =
+      round_trip(LASKER, "******O*/O*@***O*/******O* w p p 4 1 1 2 0 0 0 0 0 0 0 7 20");
+  EXPECT_EQ(f.position, position(LASKER, "W:a4,b4,c4,d6 B:f4 w 1 2"));
+  EXPECT_EQ(f.counter, 7);
+  EXPECT_TRUE(Has(error(NINE, "******O*/O*@***O*/******O* w p p 4 2 1 2 0 0 0 0 0 0 0 7 20"),
+                  "the plies without a mill must be 0 while stones are in hand"));
+  // White's hand is empty, Black still has stones in it: White moves (phase m).
+  const SanmillFen m =
+      round_trip(LASKER, "********/********/**O*OO*@ w m s 3 0 1 2 0 0 0 0 0 0 0 5 12");
+  EXPECT_EQ(m.position, position(LASKER, "W:g4,d1,a1 B:a7 w 0 2"));
+  EXPECT_TRUE(Has(error(LASKER, "********/********/**O*OO*@ w p p 3 0 1 2 0 0 0 0 0 0 0 5 12"),
+                  "the phase 'p' must be 'm' here (no stones in hand)"));
+}
+
+TEST(SanmillFen, ReadsARemovalAfterALaskerMoveWithStonesInHand) {
+  // White, with a stone in hand, has closed a1-d1-g1; Sanmill's counter tells how: 0
+  // after a placement (it restarts there), 1 or more after a move.
+  const std::string after = "********/********/***OOO*@ w p r 3 1 1 2 1 0 0 0 0 0 0 %d 12";
+  char text[100];
+  std::snprintf(text, sizeof text, after.c_str(), 3);
+  const SanmillFen slid = round_trip(LASKER, text);
+  ASSERT_TRUE(slid.pending);
+  EXPECT_EQ(format_move(LASKER, *slid.pending), "g4-g1");
+  EXPECT_EQ(slid.position, position(LASKER, "W:a1,d1,g4 B:a7 w 1 2"));
+  EXPECT_EQ(slid.counter, 2);  // the slide is the third ply without a mill
+  std::snprintf(text, sizeof text, after.c_str(), 0);
+  const SanmillFen placed = round_trip(LASKER, text);
+  ASSERT_TRUE(placed.pending);
+  EXPECT_EQ(format_move(LASKER, *placed.pending), "g1");
+  EXPECT_EQ(placed.position, position(LASKER, "W:a1,d1 B:a7 w 2 2"));
+  // Without Lasker's rule a side with stones in hand only places.
+  EXPECT_TRUE(Has(error(NINE, "********/********/***OOO*@ w p r 3 1 1 2 1 0 0 0 0 0 0 3 12"),
+                  "the plies without a mill must be 0 after a placement, not 3"));
+}
+
 TEST(SanmillFen, ReadsTheSixteenPointBoardAsTheInnerRings) {
   const SanmillFen f =
       round_trip(SIX, "O*******/@*******/******** b p p 1 5 1 5 0 0 0 0 0 0 0 0 2");

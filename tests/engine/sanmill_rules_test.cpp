@@ -87,6 +87,59 @@ TEST(SanmillRules, TwelveStonesWithDiagonalLinesAreTwelveWhenAFullBoardDraws) {
   EXPECT_TRUE(Has(selected(r), "PiecesCount 12"));
 }
 
+// Sanmill's "Lasker Morris": 10 stones, moving while stones are in hand
+// (MayMoveInPlacingPhase), flying, the board without diagonal lines; its other values
+// (BoardFullAction 0, StopPlacingWhenTwoEmptySquares false) change nothing with 10
+// stones. rules.md's draw rule still needs NMoveRule 50 (Sanmill's preset says 100).
+TEST(SanmillRules, TenStonesMovingWhilePlacingAreLasker) {
+  SanmillRules r;
+  ASSERT_TRUE(r.set("piecescount", "10").is_ok());
+  EXPECT_TRUE(Has(selected(r),
+                  "error: the rule options select a game millbase has not solved: PiecesCount 10 "
+                  "(millbase solves 9 stones a side without the diagonal lines, nine and "
+                  "nine-noflying; 12 with them, twelve; and 10 with MayMoveInPlacingPhase true, "
+                  "lasker)"));
+  ASSERT_TRUE(r.set("maymoveinplacingphase", "true").is_ok());
+  EXPECT_EQ(selected(r), "lasker");
+  for (auto [name, value] : {std::pair{"boardfullaction", "4"},
+                             {"stopplacingwhentwoemptysquares", "true"},
+                             {"flypiececount", "3"},
+                             {"endgamenmoverule", "100"}}) {
+    SanmillRules one = r;
+    ASSERT_TRUE(one.set(name, value).is_ok()) << name;
+    EXPECT_EQ(selected(one), "lasker") << name;
+  }
+  for (auto [name, value, what] :
+       {std::tuple{"mayfly", "false",
+                   "MayFly false (lasker is solved with flying at three stones, on the board "
+                   "and in hand together)"},
+        {"hasdiagonallines", "true",
+         "HasDiagonalLines true (lasker is played on the board without diagonal lines)"},
+        {"flypiececount", "4", "FlyPieceCount 4"},
+        {"piecesatleastcount", "4", "PiecesAtLeastCount 4"},
+        {"mayremovemultiple", "true", "MayRemoveMultiple true"},
+        {"nmoverule", "100", "NMoveRule 100"}}) {
+    SanmillRules one = r;
+    ASSERT_TRUE(one.set(name, value).is_ok()) << name;
+    EXPECT_TRUE(Has(selected(one), std::string("error: the rule options select a game millbase "
+                                               "has not solved: ") +
+                                       what))
+        << name;
+  }
+  // Moving while placing with nine or twelve stones is not solved: the refusal names
+  // the game that has it.
+  for (const char* stones : {"9", "12"}) {
+    SanmillRules other = r;
+    ASSERT_TRUE(other.set("piecescount", stones).is_ok());
+    ASSERT_TRUE(other.set("hasdiagonallines", stones == std::string("12") ? "true" : "false"));
+    ASSERT_TRUE(other.set("boardfullaction", "4").is_ok());
+    EXPECT_TRUE(Has(selected(other),
+                    "MayMoveInPlacingPhase true (rules.md: a side with stones in hand places "
+                    "one, except in lasker, which has 10 stones a side (PiecesCount 10))"))
+        << stones;
+  }
+}
+
 TEST(SanmillRules, TheDrawRuleIsFiftyPlies) {
   SanmillRules r;
   ASSERT_TRUE(r.set("nmoverule", "100").is_ok());

@@ -331,13 +331,13 @@ TEST_F(UciDialectTest, EveryListedOptionTakesItsDefault) {
   EXPECT_GT(listed, 9u);  // the engine's nine and the rule options
   EXPECT_TRUE(Lines(run("setoption name Variant value seven"),
                     {"=info string error option 'variant' takes nine, nine-noflying, six, "
-                     "five, twelve or twelve-malom, not 'seven'"}));
+                     "five, twelve, twelve-malom or lasker, not 'seven'"}));
   EXPECT_TRUE(Lines(run("setoption name Frob value 1"), {"=info string unknown option 'frob'"}));
   run("setoption name Variant value Five");
   EXPECT_EQ(d_.session().variant().name, "five");
   EXPECT_TRUE(Contains(run("uci"),
                        "option name Variant type combo default five var nine var "
-                       "nine-noflying var six var five var twelve var twelve-malom"));
+                       "nine-noflying var six var five var twelve var twelve-malom var lasker"));
 }
 
 }  // namespace

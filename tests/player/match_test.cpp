@@ -19,7 +19,7 @@ bool same_games(const MatchResult& a, const MatchResult& b) {
   if (a.games.size() != b.games.size()) return false;
   for (size_t i = 0; i < a.games.size(); ++i)
     if (a.games[i].outcome != b.games[i].outcome || a.games[i].reason != b.games[i].reason ||
-        a.games[i].plies != b.games[i].plies)
+        a.games[i].plies != b.games[i].plies || a.games[i].moves != b.games[i].moves)
       return false;
   return true;
 }
@@ -40,6 +40,27 @@ TEST(Match, SameGamesForASeedOnAnyThreads) {
   for (const GameResult& g : one.games) EXPECT_NE(g.outcome, Outcome::Ongoing);
   o.seed = 8;
   EXPECT_FALSE(same_games(one, *play_match(o))) << "another seed, other games";
+}
+
+TEST(Match, EachGameKeepsItsMoves) {
+  // The moves replayed from the game's start end the game as the match says it ended.
+  MatchOptions o;
+  o.variant = &SIX;
+  o.white = 2;
+  o.black = 1;
+  o.games = 6;
+  o.seed = 5;
+  o.starts = {start_position(SIX), *parse_position(SIX, "W:d2 B:d6 w 5 5")};
+  const MatchResult r = *play_match(o);
+  for (int i = 0; i < o.games; ++i) {
+    const GameResult& g = r.games[size_t(i)];
+    EXPECT_EQ(game_start(o, i), o.starts[size_t(i) % 2]);
+    Game replay(SIX, game_start(o, i));
+    for (Move m : g.moves) ASSERT_TRUE(replay.play(m));
+    EXPECT_EQ(int(g.moves.size()), g.plies);
+    EXPECT_EQ(replay.outcome(), g.outcome);
+    EXPECT_EQ(replay.reason(), g.reason);
+  }
 }
 
 TEST(Match, ScoreAndItsInterval) {

@@ -36,7 +36,7 @@ def cli():
 # The table directories: (variant, rule) -> path.
 DIRS = {("six", "plain"): "SIX_DB", ("six", "fifty"): "SIX_FIFTY_DB",
         ("five", "plain"): "FIVE_DB", ("five", "fifty"): "FIVE_FIFTY_DB",
-        ("five", "play_set"): "FIVE_FIFTY_PLAY_SET"}
+        ("five", "play_set"): "FIVE_FIFTY_PLAY_SET", ("lasker", "plain"): "LASKER4_DB"}
 
 
 @pytest.fixture(scope="session")

@@ -69,7 +69,8 @@ try:
 
     status, body, _ = request(base, "api/variants")
     names = [v["name"] for v in body["variants"]]
-    if status != 200 or names != ["nine", "nine-noflying", "six", "five", "twelve", "twelve-malom"]:
+    if status != 200 or names != ["nine", "nine-noflying", "six", "five", "twelve", "twelve-malom",
+                                            "lasker"]:
         fail("variants: %d %s" % (status, names))
     six = body["variants"][2]
     if len(six["points"]) != 16 or six["tables"] != "plain" or six["start"] != "W: B: w 6 6":

@@ -49,6 +49,10 @@ setoption name BestMoveLine value sanmill
 setoption name BestMoveLine value auto
 setoption name PiecesCount value 12
 setoption name PiecesCount value 9
+setoption name PiecesCount value 10
+setoption name MayMoveInPlacingPhase value true
+position fen ******O*/O*@***O*/******O* w p p 4 1 1 2 0 0 0 0 0 0 0 7 20 moves b4-b6
+position fen ********/********/***OOO*@ w p r 3 1 1 2 1 0 0 0 0 0 0 3 12
 SEEDS
 python3 "$(dirname "$0")/fuzz_lines.py" 1202 "$lines" 'abcdefgxWB:,- 0123456789wb+\t\r\xff\x01namevaluemovesstartposfentopn' quit,variant,tablepath isready <"$work/seeds" >"$work/in"
 rc=0

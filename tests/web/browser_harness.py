@@ -36,6 +36,31 @@ def log(message):
     print(message, flush=True)
 
 
+def report_failure(name, error, driver, screenshot=None):
+    """Says that test `name` failed with `error`, with the browser's console and, when
+    given, a screenshot at that path; returns the exit code 1."""
+    print(f'{name}: FAILED: {error}', file=sys.stderr)
+    if driver:
+        try:
+            if screenshot:
+                driver.save_screenshot(screenshot)
+            for entry in driver.get_log('browser'):
+                print('  browser console:', entry.get('message'), file=sys.stderr)
+        except Exception:
+            pass
+    return 1
+
+
+def close_all(driver, server, profile):
+    """Quits the browser, stops the server (either may be None) and removes the
+    browser's profile directory."""
+    if driver:
+        driver.quit()
+    if server:
+        server.stop()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
 class ServeProcess:
     """`millbase serve ARGS --port 0` in a scratch directory (laid out first by
     prepare(cwd) when given); its URL is the first line it prints."""

@@ -9,6 +9,8 @@ off (DevTools network emulation: offline), and checks that:
   without the plain ones, a note on what a distance under the rule counts;
 - twelve, whose tables are not inside, is answered with a message that says so, not
   with a command to run (a browser cannot);
+- lasker, whose tables are not inside, is offered in the variant menu and played at
+  levels 1 to 5, moving a stone while stones are in hand (perfect play is refused);
 - along a game of six and one of five, every answer of the page's engine
   (window.millbaseOffline, the WebAssembly build) is the same JSON as millbase serve's
   for the same request, on the same tables; so are its readings of game records
@@ -22,6 +24,7 @@ import shutil
 import sys
 import tempfile
 import time
+import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from api_calls import offline_api, served  # noqa: E402
@@ -69,7 +72,7 @@ try:
     # The tables inside: six's and five's 50-ply tables, nothing for nine or twelve.
     tables = {v["name"]: v["tables"] for v in offline("variants", {})[1]["variants"]}
     want = {"nine": None, "nine-noflying": None, "six": "fifty", "five": "fifty",
-            "twelve": None, "twelve-malom": None}
+            "twelve": None, "twelve-malom": None, "lasker": None}
     want.update({v: "fifty" for v in SERVED})
     if tables != want:
         fail("the offline build's tables: %s" % tables)
@@ -93,6 +96,39 @@ try:
             (twelve["tables_error"] or "") or "millbase solve" in twelve["tables_error"]:
         fail("twelve offline: %d %s" % (status, twelve["tables_error"]))
     print("twelve offline: " + twelve["tables_error"])
+
+    # Lasker, whose tables are not inside either, is played at levels 1 to 5: with a stone
+    # in hand White may move one instead, and level 5 moves b4-b6, its only win in 3. The
+    # page's menu offers it, and its computer plays it from a link.
+    beyond = {"variant": "lasker", "start": "W:a4,b4,c4,d6 B:f4 w 1 2", "moves": ""}
+    status, lasker = offline("game", beyond)
+    legal = [m["move"] for m in lasker["legal"]] if status == 200 else []
+    if status != 200 or "levels 1 to 5 play it" not in (lasker["tables_error"] or "") or \
+            lasker["also_moves"] != "movement" or "b4-b6" not in legal or "a1" not in legal:
+        fail("lasker offline: %d %s" % (status, json.dumps(lasker)[:400]))
+    for level in ("1", "2", "3", "4", "5"):
+        status, answer = offline("computer", dict(beyond, level=level, seed="3"))
+        if status != 200 or answer["move"] not in legal or (level == "5" and answer["move"] != "b4-b6"):
+            fail("lasker offline at level %s: %d %s" % (level, status, answer))
+    status, answer = offline("computer", dict(beyond, level="perfect"))
+    if status != 404 or "levels 1 to 5 play it" not in answer.get("error", ""):
+        fail("lasker offline at perfect: %d %s" % (status, answer))
+    option = driver.execute_script(
+        "const o = document.querySelector('#variant option[value=lasker]'); return o && o.textContent")
+    if option != "lasker (no tables)":
+        fail("the variant menu offers lasker as %r" % option)
+    driver.get("file://" + OFFLINE + "/index.html#variant=lasker&start=" +
+               urllib.parse.quote(beyond["start"]) + "&computer=white&level=level5")
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        played = driver.execute_script(
+            "return [...document.querySelectorAll('#move-list [data-ply]')].map(b => b.textContent)")
+        if played:
+            break
+        time.sleep(0.2)
+    if played != ["b4-b6"]:
+        fail("the offline page's computer at level 5 played %s in lasker" % played)
+    print("lasker offline: levels 1 to 5 play it (level 5: b4-b6 with a stone in hand)")
 
     for variant, db in (("six", SIX), ("five", FIVE)):
         server, base = start_server(variant, db)

@@ -18,11 +18,12 @@ def words(value):
 
 
 class PageChecks(PageReader):
-    """The page at url of a server on six's tables db, checked against `millbase analyze`."""
+    """The page at url of a server on the tables db of `variant` (six's unless said),
+    checked against `millbase analyze`."""
 
-    def __init__(self, driver, url, millbase, db):
+    def __init__(self, driver, url, millbase, db, variant='six'):
         super().__init__(driver)
-        self.url, self.millbase, self.db = url, millbase, db
+        self.url, self.millbase, self.db, self.variant = url, millbase, db, variant
         self.origin = '{0.scheme}://{0.netloc}'.format(urllib.parse.urlsplit(url))
         self.requests = []  # every URL the page asked for, from the DevTools log
         self.rule = None
@@ -71,7 +72,8 @@ class PageChecks(PageReader):
         log(f'  keys: {key!r}; board: {note!r}')
 
     def plain_analyze(self, position):
-        args = [self.millbase, 'analyze', '--variant', 'six', '--db', self.plain_db, '--json', position]
+        args = [self.millbase, 'analyze', '--variant', self.variant, '--db', self.plain_db, '--json',
+                position]
         r = subprocess.run(args, capture_output=True, text=True, timeout=60)
         check(r.returncode == 0, f'millbase analyze failed on {position!r}: {r.stderr.strip()}')
         return json.loads(r.stdout)
@@ -83,7 +85,7 @@ class PageChecks(PageReader):
     # --- checks -------------------------------------------------------------------------
 
     def analyze(self, position):
-        args = [self.millbase, 'analyze', '--variant', 'six', '--db', self.db, '--json', position]
+        args = [self.millbase, 'analyze', '--variant', self.variant, '--db', self.db, '--json', position]
         if self.rule == 'fifty':
             counter = self.js('return document.body.dataset.counter') or '0'
             args[-1:-1] = ['--rule', 'fifty', '--counter', counter]

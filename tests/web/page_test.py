@@ -39,15 +39,14 @@ Prints "all checks passed" at the end; exits 1 with the failed check otherwise.
 import argparse
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_harness import (CheckFailed, ServeProcess, check, log, phone_png,  # noqa: E402
-                             start_browser)
+from browser_harness import (CheckFailed, ServeProcess, check, close_all, log, phone_png,  # noqa: E402
+                             report_failure, start_browser)
 from page_checks import COLOURS, PageChecks, words  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -381,21 +380,9 @@ def main():
             test.plain_db = a.db
             test.run_fifty()
     except CheckFailed as e:
-        print(f'page_test: FAILED: {e}', file=sys.stderr)
-        if driver:
-            try:
-                driver.save_screenshot(os.path.splitext(a.png)[0] + '-failed.png')
-                for entry in driver.get_log('browser'):
-                    print('  browser console:', entry.get('message'), file=sys.stderr)
-            except Exception:
-                pass
-        return 1
+        return report_failure('page_test', e, driver, os.path.splitext(a.png)[0] + '-failed.png')
     finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.stop()
-        shutil.rmtree(profile, ignore_errors=True)
+        close_all(driver, server, profile)
     print(f'all checks passed ({time.time() - started:.1f} s)')
     return 0
 

@@ -24,6 +24,11 @@ ApiResponse error(int status, const std::string& message) {
 
 std::string side(Color c) { return c == WHITE ? "white" : "black"; }
 
+// Returns the name of a kind of turn in the API: placement, movement or flying.
+const char* phase_name(Phase ph) {
+  return ph == Phase::Place ? "placement" : ph == Phase::Fly ? "flying" : "movement";
+}
+
 // Writes {"white":w,"black":b}.
 void write_pair(JsonWriter& w, int white, int black) {
   w.begin_object().field("white", white).field("black", black).end_object();
@@ -233,12 +238,8 @@ ApiResponse WebApi::game(const ApiParams& params) {
   engine::EngineSession& s = *g->session;
   const Game& game = s.game();
   const Position& p = game.position();
-  const Phase ph = phase(v, p);
   const bool ongoing = game.outcome() == Outcome::Ongoing;
   const Values values = game_values(v, s);
-  const char* phase_name = ph == Phase::Place ? "placement"
-                           : ph == Phase::Fly ? "flying"
-                                              : "movement";
   JsonWriter w;
   w.begin_object()
       .field("variant", v.name)
@@ -247,8 +248,12 @@ ApiResponse WebApi::game(const ApiParams& params) {
   write_moves(w, v, game.moves());
   w.field("position", format_position(v, p))
       .field("side_to_move", side(p.side_to_move))
-      .field("phase", phase_name)
-      .key("in_hand");
+      .field("phase", phase_name(phase(v, p)))
+      .key("also_moves");
+  // In placement under Lasker's rule: how the side to move may move a stone instead.
+  const bool also_moves = ongoing && p.in_hand[p.side_to_move] && may_move(v, p);
+  also_moves ? w.value(phase_name(movement_phase(v, p))) : w.null();
+  w.key("in_hand");
   write_pair(w, p.in_hand[WHITE], p.in_hand[BLACK]);
   write_pair(w.key("on_board"), popcount(p.stones[WHITE]), popcount(p.stones[BLACK]));
   write_points(w.key("stones").begin_object().key("white"), v, p.stones[WHITE]);
