@@ -30,7 +30,7 @@ void scan_with_hands(const Variant& v, const Sector& s, const SectorIndex& index
   uint64_t first = begin;  // the entry of group[0]
 
   // Scans the gathered colourings of one occupied set O: the placements point by point
-  // (the reads of a while stay in the few blocks of one point), then the moves.
+  // (fold_placements), then the moves.
   auto scan_group = [&] {
     const Bitboard occupied = group[0].us | group[0].them;
     sets.reset(occupied);
@@ -38,20 +38,8 @@ void scan_with_hands(const Variant& v, const Sector& s, const SectorIndex& index
     if (quiet && !quiet->reader) sets.prefetch_quiet(b.all & ~occupied, *quiet);
     folds.assign(group.size(), ValueFolder(1));
     exits.assign(group.size(), 0);
-    for (Bitboard empty = place ? b.all & ~occupied : 0; empty;) {
-      const Point p = pop_lsb(empty);
-      for (size_t g0 = 0; g0 < group.size(); g0 += BATCH) {
-        ChildLookup::Slot slots[BATCH * (MAX_POINTS + 1)];
-        uint16_t owner[BATCH * (MAX_POINTS + 1)];
-        int n = 0;
-        for (size_t g = g0; g < std::min(group.size(), g0 + BATCH); ++g)
-          place_at(b, group[g], p, quiet, mill, sets, [&](const SectorValues* sv, uint64_t at) {
-            slots[n] = ChildLookup::prefetched(sv, at), owner[n++] = uint16_t(g);
-          });
-        for (int k = 0; k < n; ++k)
-          folds[owner[k]].add(children.value(slots[k])), ++exits[owner[k]];
-      }
-    }
+    fold_placements(b, group, place ? b.all & ~occupied : 0, quiet, mill, sets, children,
+                    [&](size_t g, ValueCode child) { folds[g].add(child), ++exits[g]; });
     for (size_t g = 0; g < group.size(); ++g) {
       ChildLookup::Slot slots[MAX_MOVES];
       int n = 0;

@@ -5,8 +5,10 @@
 // Lasker's sectors with stones in hand (solver/hand_scan.h).
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
+#include <vector>
 
 #include "solver/value_store.h"
 
@@ -107,5 +109,28 @@ void place_at(const Board& b, Colouring& c, Point p, const SectorValues* quiet,
 constexpr size_t GROUP = 2048;
 // Colourings whose successors at one point are ranked before their values are read.
 constexpr size_t BATCH = 32;
+
+// Calls add(g, value) for every successor by a placement of each colouring group[g] of
+// one occupied set, whose empty points are `empty`: point by point, so that while every
+// colouring places at p the reads stay in the few blocks of the children of (O, p),
+// which the cache holds; BATCH colourings ranked before their values are read.
+template <class Add>
+void fold_placements(const Board& b, std::vector<Colouring>& group, Bitboard empty,
+                     const SectorValues* quiet, const SectorValues* mill, ChildSets& sets,
+                     const ChildLookup& lookup, Add add) {
+  while (empty) {
+    const Point p = pop_lsb(empty);
+    for (size_t g0 = 0; g0 < group.size(); g0 += BATCH) {
+      ChildLookup::Slot slots[BATCH * (MAX_POINTS + 1)];
+      uint16_t owner[BATCH * (MAX_POINTS + 1)];
+      int n = 0;
+      for (size_t g = g0; g < std::min(group.size(), g0 + BATCH); ++g)
+        place_at(b, group[g], p, quiet, mill, sets, [&](const SectorValues* sv, uint64_t at) {
+          slots[n] = ChildLookup::prefetched(sv, at), owner[n++] = uint16_t(g);
+        });
+      for (int k = 0; k < n; ++k) add(owner[k], lookup.value(slots[k]));
+    }
+  }
+}
 
 }  // namespace millbase

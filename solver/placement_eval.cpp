@@ -54,19 +54,8 @@ void evaluate_placement(const Variant& v, const Sector& s, const SectorIndex& in
     // folds need no order: a placement sector always has a move, no placement zeroes the
     // 50-ply counter and no placement position is capped by the rule.
     folds.assign(group.size(), ValueFolder(loss_step));
-    for (Bitboard empty = b.all & ~occupied; empty;) {
-      const Point p = pop_lsb(empty);
-      for (size_t g0 = 0; g0 < group.size(); g0 += BATCH) {
-        ChildLookup::Slot slots[BATCH * (MAX_POINTS + 1)];
-        uint16_t owner[BATCH * (MAX_POINTS + 1)];
-        int n = 0;
-        for (size_t g = g0; g < std::min(group.size(), g0 + BATCH); ++g)
-          place_at(b, group[g], p, quiet, mill, sets, [&](const SectorValues* sv, uint64_t at) {
-            slots[n] = ChildLookup::prefetched(sv, at), owner[n++] = uint16_t(g);
-          });
-        for (int k = 0; k < n; ++k) folds[owner[k]].add(lookup.value(slots[k]));
-      }
-    }
+    fold_placements(b, group, b.all & ~occupied, quiet, mill, sets, lookup,
+                    [&](size_t g, ValueCode child) { folds[g].add(child); });
     for (size_t g = 0; g < group.size(); ++g) out[first + g - begin] = folds[g].result();
   };
 
