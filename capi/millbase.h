@@ -166,22 +166,23 @@ MILLBASE_API int millbase_best_move_counter(const millbase_tables* tables, const
 /* The computer's levels (added beside the functions above, within ABI version 1). */
 
 /* Writes the move the computer plays at `level` in `position` of `variant`, into
-   move[0..move_size) as millbase_best_move does. level: "perfect" (the move of
-   millbase_best_move_counter, from the tables), "level1".."level5" (also "1".."5"), in
-   any case: a search of a few plies that needs no tables and chooses among its
+   move[0..move_size) as millbase_best_move does. level, in any case: "level1".."level5"
+   (also "1".."5"), a search of a few plies that needs no tables and chooses among its
    near-best moves, from level1 (its own move only, often overlooking what it sees) to
-   level5 (five plies) (docs/levels.md); "strong" is also read (the tables, any
-   drawing move). tables: the tables of `variant` (millbase_open), or NULL, which the
-   levels 1..5 accept (they do not read the tables) and perfect play refuses with
+   level5 (five plies); "level6".."level9" ("6".."9"), the move of perfect play but,
+   one move in 2, 4, 8 and 16, level5's; "perfect" ("level10", "10"), the move
+   of millbase_best_move_counter (docs/levels.md); "strong" is also read (the tables,
+   any drawing move). tables: the tables of `variant` (millbase_open), or NULL, which the
+   levels 1..5 accept (they do not read the tables) and the levels from 6 refuse with
    MILLBASE_INVALID. counter: as millbase_best_move_counter (0..50, 0 in placement;
    read by 50-ply tables only). The choice among equally good moves follows a generator
    seeded with `seed`: the same variant, tables, position, counter, level and seed give
    the same move. Repetitions are not seen: the position carries no history. Returns
    MILLBASE_OK; MILLBASE_INVALID for an unknown variant or level, tables of another
-   variant, perfect play without tables, or as millbase_probe; MILLBASE_GAME_OVER when
+   variant, a level from 6 without tables, or as millbase_probe; MILLBASE_GAME_OVER when
    the side to move has lost (or, with 50-ply tables, the counter is at 50);
    MILLBASE_BUFFER_TOO_SMALL as millbase_best_move; MILLBASE_MISSING and MILLBASE_ERROR
-   as millbase_probe, from the tables only (perfect, strong). */
+   as millbase_probe, from the tables only (levels 6..10, strong). */
 MILLBASE_API int millbase_level_move(const char* variant, const millbase_tables* tables,
                                      const char* position, int counter, const char* level,
                                      unsigned long seed, char* move, size_t move_size, char* err,

@@ -34,7 +34,7 @@ Status EngineDialect::handle(const std::string& cmd, std::vector<std::string>& w
   if (cmd == "help")
     return reply(
         "commands: isready, variant <name>, db <dir>, position start [white|black] [moves "
-        "...], position <position> [moves ...], show, go [level perfect|1..5], analyze, "
+        "...], position <position> [moves ...], show, go [level perfect|1..10], analyze, "
         "help, quit (docs/engine-protocol.md)");
   if (cmd == "go") return go(words);
   if (cmd == "analyze") return analyze();
@@ -65,12 +65,12 @@ Status EngineDialect::set_position(std::vector<std::string>& words) {
   return reply("ok");
 }
 
-// go [level perfect|1..5]
+// go [level perfect|1..10]
 Status EngineDialect::go(const std::vector<std::string>& words) {
   int level = PERFECT;
   if (!words.empty()) {
     if (words.size() != 2 || ascii_lower(words[0]) != "level")
-      return Status::error("go takes 'level perfect' or 'level 1..5'");
+      return Status::error("go takes 'level perfect' or 'level 1..10'");
     Result<int> parsed = parse_level(words[1]);
     if (!parsed) return parsed.status();
     level = *parsed;

@@ -123,7 +123,7 @@ Player& EngineSession::player() {
 Result<Move> EngineSession::choose(int level) {
   if (game_.outcome() != Outcome::Ongoing)
     return Status::error("the game is over: " + game_.result_text());
-  if (level > LEVELS)
+  if (needs_tables(level))
     if (Status s = open(); !s) return s;
   return player().choose(game_.position(), level, pending(), counter(), &game_);
 }

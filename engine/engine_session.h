@@ -75,10 +75,10 @@ class EngineSession {
   // Goes back to a line saved by line() while the session played the same variant.
   void restore(Line l);
 
-  // Returns the move to play at level (1..LEVELS, PERFECT or STRONG), seeing the game's
-  // repetitions; with a pending move, the whole move that completes it. Levels
-  // 1..LEVELS open no tables (they use them only when already open). Errors: the game
-  // is over; at PERFECT or STRONG a missing table (NotFound).
+  // Returns the move to play at level (1..LEVELS, PERFECT = LEVELS, or STRONG), seeing the
+  // game's repetitions; with a pending move, the whole move that completes it. Levels
+  // 1..SEARCH_LEVELS open no tables (they use them only when already open). Errors: the
+  // game is over; above SEARCH_LEVELS a missing table (NotFound).
   Result<Move> choose(int level);
   // Returns every legal move with its value for the mover, best first (those completing
   // the pending move only, when one waits); with 50-ply tables, values under the rule at

@@ -13,7 +13,10 @@ namespace millbase::engine {
 
 int skill_level(int skill) {
   assert(skill >= MIN_SKILL && skill <= MAX_SKILL);
-  return skill > LEVELS ? PERFECT : std::max(skill, 1);
+  if (skill <= SEARCH_LEVELS) return std::max(skill, 1);
+  // (1) skill 6..30 in steps of 5 onto SEARCH_LEVELS + 1 .. LEVELS: 6..10 -> 6, 26..30 -> 10.
+  constexpr int STEP = (MAX_SKILL - SEARCH_LEVELS) / (LEVELS - SEARCH_LEVELS);
+  return SEARCH_LEVELS + 1 + (skill - SEARCH_LEVELS - 1) / STEP;
 }
 
 namespace {
@@ -244,7 +247,7 @@ Result<Move> UciDialect::choose() {
 
 // Returns go's answer line by line, the one with bestmove last: the reason and
 // "bestmove none" when it cannot answer, the result at game over, else the topn best
-// actions, the chosen move's value and the move; at a level 1..LEVELS without the
+// actions, the chosen move's value and the move; at a level 1..SEARCH_LEVELS without the
 // tables, why there are no values and the move.
 std::vector<std::string> UciDialect::answer(size_t topn) {
   if (Status st = ready(); !st) return {"info string error " + st.message(), last_line("none", 0)};
@@ -257,7 +260,7 @@ std::vector<std::string> UciDialect::answer(size_t topn) {
   }
   Result<std::vector<MoveValue>> moves = s_.moves();
   // The levels play without the tables: then their move comes without a value.
-  Result<Move> chosen = moves || level() <= LEVELS ? choose() : Result<Move>(moves.status());
+  Result<Move> chosen = moves || !needs_tables(level()) ? choose() : Result<Move>(moves.status());
   if (!chosen)  // a GUI waiting for the answer never hangs
     return {"info string error " + s_.explain(chosen.status()), last_line("none", 0)};
   if (!moves)

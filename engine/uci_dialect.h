@@ -25,8 +25,9 @@ constexpr int MIN_SKILL = 0;
 constexpr int MAX_SKILL = 30;
 
 // Returns the level `go` plays at with SkillLevel `skill` (MIN_SKILL..MAX_SKILL):
-// level1 for 0 and 1, levelN for N = 2..LEVELS, PERFECT above LEVELS, where Sanmill's
-// search looks deeper than any level's (docs/uci.md).
+// level1 for 0 and 1, levelN for N = 2..SEARCH_LEVELS (Sanmill's depth in plies), then
+// 6..10 -> level6, 11..15 -> level7, 16..20 -> level8, 21..25 -> level9 and 26..30 ->
+// level10, PERFECT: the deeper Sanmill looks, the more of the tables (docs/uci.md).
 int skill_level(int skill);
 
 class UciDialect {

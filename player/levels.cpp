@@ -1,5 +1,6 @@
 #include "player/levels.h"
 
+#include <algorithm>
 #include <cassert>
 #include <vector>
 
@@ -14,7 +15,13 @@ Result<int> parse_level(std::string_view text) {
   if (lower == "strong") return STRONG;
   std::string_view digits = lower;
   if (digits.starts_with("level")) digits.remove_prefix(5);
-  if (digits.size() == 1 && digits[0] >= '1' && digits[0] < '1' + LEVELS) return digits[0] - '0';
+  int n = 0;
+  const bool number = !digits.empty() && digits.size() <= 2 && digits[0] != '0' &&
+                      std::all_of(digits.begin(), digits.end(), [&](char c) {
+                        n = 10 * n + (c - '0');
+                        return c >= '0' && c <= '9';
+                      });
+  if (number && n >= 1 && n <= LEVELS) return n;
   return Status::error("level " + quote_token(text) + " must be perfect, strong or 1.." +
                        std::to_string(LEVELS));
 }
@@ -28,7 +35,7 @@ std::string level_name(int level) {
 
 Move search_level_move(const Variant& v, const Position& p, std::span<const Move> legal, int level,
                        std::mt19937_64& rng, const Game* game) {
-  assert(level >= 1 && level <= LEVELS && !legal.empty());
+  assert(level >= 1 && level <= SEARCH_LEVELS && !legal.empty());
   const LevelSpec& spec = LEVEL_SPECS[level];
   std::vector<uint8_t> drawn;
   if (game)

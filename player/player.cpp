@@ -44,12 +44,20 @@ Result<std::vector<Move>> Player::best_moves(const Position& p, const Move* part
 Result<Move> Player::choose(const Position& p, int level, const Move* partial, int counter,
                             const Game* game) {
   if (level < 1 || level > STRONG) return Status::error("no level " + std::to_string(level));
-  if (level <= LEVELS) {
+  if (level <= SEARCH_LEVELS) {
     std::vector<Move> legal;
     for (Move m : MoveList(*variant_, p))
       if (matches(partial, m)) legal.push_back(m);
     if (legal.empty()) return no_move(partial);
     return search_level_move(*variant_, p, legal, level, rng_, game);
+  }
+  if (level < LEVELS) {  // levels.h (1): one move in N by level 5's search, else perfect's
+    if (!tables_)
+      return Status::error(level_name(level) + " needs the tables of " +
+                           std::string(variant_->name));
+    if (rng_() % LEVEL_SPECS[level].search_one_in == 0)
+      return choose(p, SEARCH_LEVELS, partial, counter, game);
+    level = PERFECT;
   }
   Result<std::vector<Move>> best = best_moves(p, partial, counter, game, level == PERFECT);
   if (!best) return best.status();

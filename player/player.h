@@ -7,8 +7,9 @@
 // tables (Metric::FIFTY) the values are those under the rule at the game's counter: a
 // win is won within the counter, in the fewest plies to the next mill or the end, and a
 // position the counter has made a draw is played as a draw.
-// Levels 1..LEVELS: a table-free search (levels.h). Every remaining tie is broken by a
-// seeded RNG, so that a game is reproducible from its seed.
+// Levels 1..SEARCH_LEVELS: a table-free search (levels.h); the levels between them and
+// PERFECT: PERFECT's move, or level SEARCH_LEVELS's one move in N (levels.h (1)). Every
+// remaining tie is broken by a seeded RNG, so that a game is reproducible from its seed.
 #pragma once
 
 #include <memory>
@@ -34,8 +35,9 @@ class Player {
   Player(std::shared_ptr<const Tablebase> tables, uint64_t seed)
       : Player(tables->variant(), tables, seed) {}
 
-  // Returns the move to play in p at `level` (1..LEVELS, PERFECT or STRONG). Errors: the
-  // game is over; the tables do not cover p (Status::Code::NotFound, naming the table).
+  // Returns the move to play in p at `level` (1..LEVELS, PERFECT = LEVELS, or STRONG).
+  // Errors: the game is over; the tables do not cover p (Status::Code::NotFound, naming
+  // the table).
   Result<Move> choose(const Position& p, int level) { return choose(p, level, nullptr); }
 
   // Returns the move to play in p at `level` among the legal moves with the from and to
@@ -43,7 +45,7 @@ class Player {
   // null; counter: the plies since the last mill or the end of placement (read by
   // 50-ply tables only; 0 in placement); game, when given: the game whose position is
   // p, so that repetitions are seen. Errors: as above; no legal move matching partial;
-  // PERFECT or STRONG without tables.
+  // a level above SEARCH_LEVELS without tables.
   Result<Move> choose(const Position& p, int level, const Move* partial, int counter = 0,
                       const Game* game = nullptr);
 

@@ -161,7 +161,7 @@ int run_match(const MatchArgs& a) {
   o.seed = a.seed;
   o.threads = a.threads > 0 ? a.threads : int(std::max(1u, std::thread::hardware_concurrency()));
   const std::string dir = TableDir::named(*v, a.db, *metric).path();
-  if (o.white > LEVELS || o.black > LEVELS) {
+  if (needs_tables(o.white) || needs_tables(o.black)) {
     auto tb = open_rule_tables(*v, dir, *metric);
     if (!tb) return fail(tb.status(), *v, dir, *metric);
     o.tables = *tb;
@@ -180,14 +180,15 @@ Command register_match(CLI::App& app) {
   auto a = std::make_shared<MatchArgs>();
   CLI::App* cmd = app.add_subcommand(
       "match",
-      "Games between two players (perfect, strong, level1..level5), seeded, with the score");
+      "Games between two players (perfect, strong, level1..level10), seeded, with the score");
   add_variant_option(cmd, &a->variant);
   add_db_option(cmd, &a->db);
-  add_rule_option(cmd, &a->rule,
-                  "plain: the plain tables; fifty: the 50-ply rule's (for perfect and strong)");
-  cmd->add_option("--white", a->white, "White's player: perfect, strong, level1..level5")
+  add_rule_option(
+      cmd, &a->rule,
+      "plain: the plain tables; fifty: the 50-ply rule's (for levels 6..10 and strong)");
+  cmd->add_option("--white", a->white, "White's player: perfect, strong, level1..level10")
       ->capture_default_str();
-  cmd->add_option("--black", a->black, "Black's player: perfect, strong, level1..level5")
+  cmd->add_option("--black", a->black, "Black's player: perfect, strong, level1..level10")
       ->capture_default_str();
   cmd->add_option("--games,-n", a->games, "Games to play")
       ->check(CLI::Range(1, 10000000))

@@ -288,7 +288,7 @@ int run_play(const PlayArgs& a, bool variant_given) {
   Session session(a, *level, *game, std::move(tags));
   // A computer that plays from the tables needs them: checked before the first move, not
   // at it. The levels search without them.
-  if (*level > LEVELS && (a.white == "computer" || a.black == "computer"))
+  if (needs_tables(*level) && (a.white == "computer" || a.black == "computer"))
     if (Status st = session.tables_ready(); !st) return session.fail_on(st);
   return session.run();
 }
@@ -304,8 +304,9 @@ Command register_play(CLI::App& app) {
                   "Table directory (default: data/<variant>-fifty, the 50-ply rule's tables, "
                   "when it holds all the variant's 50-ply tables, else data/<variant>)");
   cmd->add_option("--level", a->level,
-                  "Computer strength: perfect (from the tables) or level1..level5 (also 1..5: a "
-                  "search without the tables, docs/levels.md)")
+                  "Computer strength: level1..level5 (also 1..5: a search without the tables), "
+                  "level6..level9 (the tables, erring as level 5 one move in 2..16) or perfect "
+                  "(level10), docs/levels.md")
       ->capture_default_str();
   cmd->add_option("--white", a->white, "human or computer")->capture_default_str();
   cmd->add_option("--black", a->black, "human or computer")->capture_default_str();

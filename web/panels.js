@@ -155,21 +155,34 @@ function render() {
   renderMoves();
 }
 
-// The level menu and the line under it: what the chosen level sees; where a level that
-// plays from the tables has none, that it needs them and which level plays instead.
+// The level menu, each level with its rating in this variant where it was measured (on a
+// wide screen; a phone's header has no room for it), and the line under it: the chosen
+// level's rating and what it sees; where a level that plays from the tables has none,
+// that it needs them and which level plays instead.
 function renderLevel() {
-  const missing = tablesMissing();
+  const missing = tablesMissing(), wide = !matchMedia('(max-width: 760px)').matches;
   for (const option of $('level').options) {
     const level = state.levels.get(option.value);
-    if (level) option.textContent = level.label + (level.tables && missing ? ' (no tables)' : '');
+    if (level) option.textContent = levelText(level, missing, wide);
   }
   $('level').value = state.level;
   const chosen = state.levels.get(state.level), played = state.levels.get(playedLevel());
+  const elo = chosen && levelElo(chosen);
   $('level-sees').replaceChildren(...(!chosen || !played ? []
-    : played === chosen ? [`${chosen.label} sees ${chosen.sees}`]
+    : played === chosen ? [`${chosen.label}${elo ? ` (Elo ${elo})` : ''} sees ${chosen.sees}`]
     : [`${chosen.label} needs ${state.variant}'s tables, not here: ${played.label} plays instead`,
        span('wide-only', `, and sees ${played.sees}`)]));
   $('level-sees').classList.toggle('missing', played !== chosen);
+}
+
+// Returns a level's rating in this variant, or undefined where it was not measured.
+const levelElo = level => level.elo && level.elo[state.variant];
+
+// Returns a level's entry in the menu: "Level 5 (Elo 2217)" (the rating where measured,
+// when withElo), "(no tables)" after a level that needs the missing tables.
+function levelText(level, missing, withElo) {
+  const elo = withElo && levelElo(level);
+  return level.label + (elo ? ` (Elo ${elo})` : '') + (level.tables && missing ? ' (no tables)' : '');
 }
 
 // Returns a span of class className holding text.

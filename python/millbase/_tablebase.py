@@ -230,12 +230,13 @@ class Tablebase:
         is over (the side to move has lost, or the 50-ply counter is at 50 with 50-ply
         tables).
 
-        ``level``: ``"perfect"`` (from the tables: a shortest win, a longest loss, and in
-        a drawn position the drawing move that gives a fallible opponent the most chances
-        to go wrong) or ``"level1"``..``"level5"`` (also 1..5 or ``"1"``..``"5"``): a
-        search of a few plies that does not read the tables and chooses among its
-        near-best moves, from level1 (its own move only, often overlooking what it sees)
-        to level5 (five plies) (docs/levels.md). Ties and the levels' choices follow a
+        ``level``: ``"perfect"`` (also ``"level10"`` or 10; from the tables: a shortest
+        win, a longest loss, and in a drawn position the drawing move that gives a
+        fallible opponent the most chances to go wrong); ``"level1"``..``"level5"`` (also
+        1..5 or ``"1"``..``"5"``): a search of a few plies that does not read the tables
+        and chooses among its near-best moves, from level1 (its own move only, often
+        overlooking what it sees) to level5 (five plies); ``"level6"``..``"level9"``:
+        perfect play's move but, one move in 2, 4, 8 and 16, level5's (docs/levels.md). Ties and the levels' choices follow a
         generator seeded with ``seed`` (None: a random seed): the same tables, position,
         level and seed give the same move. The position carries no history, so
         repetitions are not seen.

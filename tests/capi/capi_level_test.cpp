@@ -28,7 +28,7 @@ TEST(CApiLevelTest, LevelsPlayWithoutTablesAsThePlayerDoes) {
   const Position p = *parse_position(SIX, MILL_IN_ONE);
   std::set<std::string> legal;
   for (Move m : MoveList(SIX, p)) legal.insert(format_move(SIX, m));
-  for (int level = 1; level <= LEVELS; ++level)
+  for (int level = 1; level <= SEARCH_LEVELS; ++level)
     for (unsigned long seed : {1UL, 2UL, 77UL}) {
       const std::string name = level_name(level);
       const LevelMove m = level_move("six", nullptr, MILL_IN_ONE, name.c_str(), seed);
@@ -64,12 +64,16 @@ TEST_F(CApiTest, LevelMovePlaysPerfectlyFromTheTablesOnly) {
   EXPECT_EQ(none.move, "");
   EXPECT_EQ(none.err, "level perfect plays from the tables: pass those of six (millbase_open)");
   EXPECT_EQ(level_move("six", nullptr, DRAWN, "strong").code, MILLBASE_INVALID);
+  // Levels 6..9 play from the tables too.
+  EXPECT_EQ(level_move("six", tables_, DRAWN, "level7").code, MILLBASE_OK);
+  EXPECT_EQ(level_move("six", nullptr, DRAWN, "level7").err,
+            "level level7 plays from the tables: pass those of six (millbase_open)");
 }
 
 TEST_F(CApiTest, LevelMoveErrors) {
-  LevelMove m = level_move("six", nullptr, MILL_IN_ONE, "level6");
+  LevelMove m = level_move("six", nullptr, MILL_IN_ONE, "level11");
   EXPECT_EQ(m.code, MILLBASE_INVALID);
-  EXPECT_NE(m.err.find("'level6'"), std::string::npos) << m.err;
+  EXPECT_NE(m.err.find("'level11'"), std::string::npos) << m.err;
   EXPECT_EQ(m.move, "");
   m = level_move("seven", nullptr, MILL_IN_ONE, "level1");
   EXPECT_EQ(m.code, MILLBASE_INVALID);

@@ -80,18 +80,20 @@ TEST(EngineDialect, AnalyzeWordsAreShownValues) {
   EXPECT_EQ(lines[2], "move d3-c3 win 1");
 }
 
-// go at a level needs no tables; go (perfect) and analyze say which are missing.
+// go at levels 1..5 needs no tables; go (perfect), levels 6..9 and analyze say which are
+// missing.
 TEST(EngineDialect, LevelsGoWithoutTables) {
   const std::vector<std::string> lines =
       answers("/nonexistent/six", {"position start moves d2 d6", "go level 3", "go level level5",
-                                   "go level 1", "go", "analyze", "go level 6"});
-  ASSERT_EQ(lines.size(), 7u);
+                                   "go level 1", "go", "analyze", "go level 6", "go level 11"});
+  ASSERT_EQ(lines.size(), 8u);
   EXPECT_EQ(lines[0], "ok");
   for (size_t i : {1, 2, 3})
     EXPECT_TRUE(lines[i].starts_with("bestmove ") && lines[i] != "bestmove none") << lines[i];
   EXPECT_TRUE(lines[4].starts_with("error no table directory /nonexistent/six")) << lines[4];
   EXPECT_TRUE(lines[5].starts_with("error no table directory /nonexistent/six")) << lines[5];
-  EXPECT_EQ(lines[6], "error level '6' must be perfect, strong or 1..5");
+  EXPECT_TRUE(lines[6].starts_with("error no table directory /nonexistent/six")) << lines[6];
+  EXPECT_EQ(lines[7], "error level '11' must be perfect, strong or 1..10");
 }
 
 }  // namespace

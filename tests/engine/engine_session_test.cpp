@@ -89,7 +89,7 @@ TEST(EngineSession, MissingDirectoryIsNamedWithItsCommand) {
 TEST(EngineSession, LevelsPlayWithoutTables) {
   EngineSession s(SIX, "/nonexistent/six", 1);
   for (int ply = 0; ply < 80 && s.game().outcome() == Outcome::Ongoing; ++ply) {
-    Result<Move> m = s.choose(1 + ply % LEVELS);
+    Result<Move> m = s.choose(1 + ply % SEARCH_LEVELS);
     ASSERT_TRUE(m) << m.message();
     ASSERT_TRUE(s.play(*m));
   }

@@ -268,10 +268,12 @@ TEST_F(UciDialectTest, ARemovalFenWithACounterOver50WaitsForItsRemoval) {
 }
 
 TEST(SkillLevel, MapsSanmillsRangeOntoTheLadder) {
-  // docs/uci.md's table: 0 and 1 level1, 2..5 their levels, deeper perfect play.
-  const int expected[] = {1, 1, 2, 3, 4, 5, PERFECT};
+  // docs/uci.md's table: 0 and 1 level1, 2..5 their levels, then five skills a level.
+  const int expected[MAX_SKILL + 1] = {1, 1, 2, 3, 4, 5, 6, 6, 6, 6, 6,  7,  7,  7,  7, 7,
+                                       8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10};
   for (int skill = MIN_SKILL; skill <= MAX_SKILL; ++skill)
-    EXPECT_EQ(skill_level(skill), expected[std::min(skill, 6)]) << "SkillLevel " << skill;
+    EXPECT_EQ(skill_level(skill), expected[skill]) << "SkillLevel " << skill;
+  EXPECT_EQ(skill_level(MAX_SKILL), PERFECT);
 }
 
 TEST_F(UciDialectTest, TheLevelsPlayWithoutTables) {
@@ -290,7 +292,7 @@ TEST_F(UciDialectTest, TheLevelsPlayWithoutTables) {
                 lines[1] != "bestmove none")
         << lines.back();
   }
-  // Perfect play needs the tables: SkillLevel 6 and up, and UsePerfectDatabase.
+  // Levels 6..10 need the tables: SkillLevel 6 and up, and UsePerfectDatabase.
   run("setoption name SkillLevel value 6");
   EXPECT_TRUE(Lines(run("go"), {"no table directory", "=bestmove none"}));
   run("setoption name SkillLevel value 1");

@@ -123,7 +123,7 @@ bool is_answer(const std::string& line) {
 bool go_searches(const std::vector<std::string>& words) {
   if (words.size() != 2 || ascii_lower(words[0]) != "level") return false;
   const Result<int> level = parse_level(words[1]);
-  return level && *level <= LEVELS;
+  return level && *level <= SEARCH_LEVELS;
 }
 
 // Returns the move of an answer to go.
@@ -264,8 +264,9 @@ class Harness {
     const bool released = waiting_ && cmd != "isready";  // the answer go infinite holds
     // A search level may answer a move: at this go, or at the command that releases the
     // answer a go infinite held (the level then, or at that go).
-    const bool searches = (cmd == "go" || released) &&
-                          (uci_.level() <= LEVELS || (released && waiting_level_ <= LEVELS));
+    const bool searches =
+        (cmd == "go" || released) &&
+        (uci_.level() <= SEARCH_LEVELS || (released && waiting_level_ <= SEARCH_LEVELS));
     const Status st = run_checked(uci_, uci_out_, cmd, words, searches);
     count_bestmoves();
     std::vector<std::string> out = uci_out_.lines;

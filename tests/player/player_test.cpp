@@ -120,7 +120,7 @@ TEST_F(PlayerTest, ChoosesTheRemovalOfAGivenMove) {
   ASSERT_TRUE(awaits_removal(SIX, p, partial));
   for (uint64_t seed = 0; seed < 30; ++seed) {
     Player player(tables_, seed);
-    for (int level : {1, 3, PERFECT}) {
+    for (int level : {1, 3, 7, PERFECT}) {
       Result<Move> m = player.choose(p, level, &partial);
       ASSERT_TRUE(m) << m.message();
       EXPECT_EQ(m->from, partial.from);

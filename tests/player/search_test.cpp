@@ -118,7 +118,7 @@ TEST(Levels, CloseAMillInOne) {
   // White slides d3-d2 to close b2-d2-f2 (and removes a stone), which Black's d1-d2
   // would block next: from level 2 up every level, whatever its seed, closes it.
   const Position p = *parse_position(NINE, "W:b2,f2,d3,a4,g4 B:d1,a7,g7,c5,e5 w");
-  for (int level = 2; level <= LEVELS; ++level)
+  for (int level = 2; level <= SEARCH_LEVELS; ++level)
     for (uint64_t seed = 0; seed < 10; ++seed) {
       const Move m = level_move(NINE, p, level, seed);
       EXPECT_NE(m.remove, NO_POINT) << "level " << level << ": " << format_move(NINE, m);
@@ -130,7 +130,7 @@ TEST(Levels, BlockAMillAboutToClose) {
   // to make: from level 3 up White places on f6.
   const Position p = *parse_position(SIX, "W:b2,e4 B:b6,d6 w 4 4");
   const Point f6 = *parse_point(SIX, "f6");
-  for (int level = 3; level <= LEVELS; ++level)
+  for (int level = 3; level <= SEARCH_LEVELS; ++level)
     for (uint64_t seed = 0; seed < 10; ++seed)
       EXPECT_EQ(level_move(SIX, p, level, seed).to, f6) << "level " << level;
 }
@@ -139,7 +139,7 @@ TEST(Levels, TakeTheWinningRemoval) {
   // Black has three stones and none in hand; White closes a1-d1-g1 by g4-g1: any removal
   // leaves Black two stones, which wins. Level 2 and up see it.
   const Position p = *parse_position(NINE, "W:a1,d1,g4,b4 B:a7,d7,b6 w");
-  for (int level = 2; level <= LEVELS; ++level) {
+  for (int level = 2; level <= SEARCH_LEVELS; ++level) {
     const Move m = level_move(NINE, p, level, 1);
     EXPECT_EQ(game_over(NINE, do_move(p, m)), GameOver::TooFewStones) << "level " << level;
   }
@@ -152,7 +152,7 @@ TEST(Levels, MoveAStoneWhileStonesAreInHand) {
   // threats. Levels 4 and 5, which see three plies, play the slide whatever the seed.
   const Position p = *parse_position(LASKER, "W:a4,b4,c4,d6 B:f4 w 1 2");
   const Move slide = *parse_move(LASKER, p, "b4-b6");
-  for (int level = 4; level <= LEVELS; ++level)
+  for (int level = 4; level <= SEARCH_LEVELS; ++level)
     for (uint64_t seed = 0; seed < 10; ++seed)
       EXPECT_EQ(level_move(LASKER, p, level, seed), slide) << "level " << level;
 }
@@ -162,15 +162,20 @@ TEST(Levels, Names) {
   EXPECT_EQ(*parse_level("strong"), STRONG);
   EXPECT_EQ(*parse_level("3"), 3);
   EXPECT_EQ(*parse_level("level5"), 5);
-  EXPECT_FALSE(parse_level("level6"));
+  EXPECT_EQ(*parse_level("level9"), 9);
+  EXPECT_EQ(*parse_level("10"), PERFECT);
+  EXPECT_EQ(*parse_level("level10"), PERFECT);
+  EXPECT_FALSE(parse_level("level11"));
   EXPECT_FALSE(parse_level("0"));
+  EXPECT_FALSE(parse_level("010"));
+  EXPECT_FALSE(parse_level("level"));
   EXPECT_FALSE(parse_level("levels"));
   EXPECT_NE(parse_level("x").message().find("'x'"), std::string::npos);
   // Any case, as typed; an error quotes the text as given.
   EXPECT_EQ(*parse_level("Perfect"), PERFECT);
   EXPECT_EQ(*parse_level("STRONG"), STRONG);
   EXPECT_EQ(*parse_level("Level2"), 2);
-  EXPECT_NE(parse_level("Level9").message().find("'Level9'"), std::string::npos);
+  EXPECT_NE(parse_level("Level11").message().find("'Level11'"), std::string::npos);
   for (int level = 1; level <= STRONG; ++level) EXPECT_EQ(*parse_level(level_name(level)), level);
 }
 

@@ -44,8 +44,8 @@ def test_bad_arguments(six, tables_dir):
         six.probe_distance("W: B: w 6 6", 1)  # placement has no counter
     with pytest.raises(ValueError, match="counters: 1 counters for 2 positions"):
         six.probe_wdl_many([WIN_IN_1, WIN_IN_1], [0])
-    with pytest.raises(ValueError, match="level '7'"):
-        six.best_move(WIN_IN_1, level=7)
+    with pytest.raises(ValueError, match="level '12'"):
+        six.best_move(WIN_IN_1, level=12)
     with pytest.raises(ValueError, match="unknown variant 'seven'"):
         millbase.open_tablebase("seven", tables_dir("six", "plain"))
     with pytest.raises(ValueError, match="unknown variant 'seven'"):

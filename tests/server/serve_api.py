@@ -83,11 +83,16 @@ try:
         fail("twelve's board: %s" % json.dumps(twelve)[:300])
 
     levels = body.get("levels") or []
-    if [l["name"] for l in levels] != ["perfect", "level5", "level4", "level3", "level2", "level1"]:
+    if [l["name"] for l in levels] != ["perfect"] + ["level%d" % n for n in range(9, 0, -1)]:
         fail("levels: %s" % json.dumps(levels)[:300])
-    if not all(l["sees"] and l["label"] for l in levels) or not levels[0]["tables"] \
-            or any(l["tables"] for l in levels[1:]):
+    # Perfect and levels 9..6 play from the tables, 5..1 without.
+    if not all(l["sees"] and l["label"] for l in levels) \
+            or [l["tables"] for l in levels] != [True] * 5 + [False] * 5:
         fail("the levels' labels, tables and lines: %s" % json.dumps(levels)[:600])
+    # Six's ratings rise with the level (level 1 fixed at 1000).
+    six = [l["elo"].get("six") for l in reversed(levels)]
+    if six[0] != 1000 or any(b is None or a is None or b <= a for a, b in zip(six, six[1:])):
+        fail("six's ratings from level 1 up: %s" % six)
 
     # The levels need no tables: nine has none here.
     nine_tables = body["variants"][0]["tables"]

@@ -252,25 +252,30 @@ def check_levels(millbase, six_db, driver):
         page.open(server.url, 0)
         status, body = server.api('variants')
         levels = body['levels']
-        # The menu is the API's levels: Perfect, then Levels 5 to 1; five has no tables
-        # here, so the menu says so beside Perfect.
+        # The menu is the API's levels: Perfect, then Levels 9 to 1; five has no tables
+        # here, so the menu says so beside Perfect and Levels 9 to 6.
         options = page.js("return [...document.querySelectorAll('#level option')]"
                           ".map(o => [o.value, o.textContent])")
-        check(options == [[l['name'], l['label'] + (' (no tables)' if l['tables'] else '')]
-                          for l in levels],
+        def entry(l):  # the level with its rating on five where measured, as the menu says it
+            elo = l.get('elo', {}).get('five')
+            return l['label'] + (f' (Elo {elo})' if elo else '') + (' (no tables)' if l['tables'] else '')
+        check(options == [[l['name'], entry(l)] for l in levels],
               f'levels: the menu offers {options}, the API {levels}')
-        check([o[0] for o in options] == ['perfect', 'level5', 'level4', 'level3', 'level2', 'level1'],
+        check([o[0] for o in options] == ['perfect'] + [f'level{n}' for n in range(9, 0, -1)],
               f'levels: the menu offers {options}')
+        sees = {l['name']: l['sees'] for l in levels}
         # Perfect in five, which has no tables here: the line says so, and that Level 5
         # plays instead.
         line = page.text('level-sees')
         check(line.startswith("Perfect needs five's tables, not here") and
-              line.endswith('Level 5 plays instead, and sees ' + levels[1]['sees']),
+              line.endswith('Level 5 plays instead, and sees ' + sees['level5']),
               f'levels: with five\'s tables missing, perfect reads {line!r}')
         # Level 3: its line, and it plays without the tables.
         Select(driver.find_element(By.ID, 'level')).select_by_value('level3')
         line = page.text('level-sees')
-        check(line == 'Level 3 sees ' + levels[3]['sees'], f'levels: level 3 reads {line!r}')
+        level3 = next(l for l in levels if l['name'] == 'level3')
+        check(line == f"Level 3 (Elo {level3['elo']['five']}) sees {level3['sees']}",
+              f'levels: level 3 reads {line!r}')
         driver.find_element(By.ID, 'computer-white').click()
         page.settle(1, 'level 3 as White in five, which has no tables')
         check(page.text('message') == '', f'levels: the computer\'s move says {page.text("message")!r}')

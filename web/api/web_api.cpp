@@ -11,6 +11,7 @@
 #include "db/shown_value.h"
 #include "db/table_dir.h"
 #include "engine/engine_session.h"
+#include "player/level_ratings.h"
 #include "player/levels.h"
 #include "player/player.h"
 
@@ -76,21 +77,24 @@ constexpr std::string_view PERFECT_SEES =
     "the tables: every position to the end of the game, and in a draw the traps it can set";
 
 // Writes the levels the page offers, strongest first, as an array:
-// {"name":"level3","label":"Level 3","tables":false,"sees":"..."}.
+// {"name":"level3","label":"Level 3","tables":false,"sees":"...","elo":{"six":1860}},
+// "elo" holding the variants where the level's rating was measured (level_ratings.h).
 void write_levels(JsonWriter& w) {
-  auto level = [&w](std::string_view name, std::string_view label, bool tables,
-                    std::string_view sees) {
+  auto level = [&w](int l, std::string_view label, std::string_view sees) {
     w.begin_object()
-        .field("name", name)
+        .field("name", level_name(l))
         .field("label", label)
-        .field("tables", tables)
-        .field("sees", sees)
-        .end_object();
+        .field("tables", needs_tables(l))
+        .field("sees", sees);
+    w.key("elo").begin_object();
+    for (const VariantRatings& r : level_ratings())
+      if (r.elo[l] != 0) w.field(r.variant, r.elo[l]);
+    w.end_object().end_object();
   };
   w.begin_array();
-  level(level_name(PERFECT), "Perfect", true, PERFECT_SEES);
-  for (int l = LEVELS; l >= 1; --l)
-    level(level_name(l), "Level " + std::to_string(l), false, LEVEL_SPECS[l].sees);
+  level(PERFECT, "Perfect", PERFECT_SEES);
+  for (int l = PERFECT - 1; l >= 1; --l)
+    level(l, "Level " + std::to_string(l), LEVEL_SPECS[l].sees);
   w.end_array();
 }
 
@@ -294,9 +298,9 @@ ApiResponse WebApi::computer(const ApiParams& params) {
   Result<RequestGame> g = request_game(params, seed);
   if (!g) return error(400, g.message());
   const Variant& v = *g->variant;
-  // The levels search without the tables; perfect play needs them.
+  // The search levels play without the tables; the levels above them need them.
   std::shared_ptr<const Tablebase> tb;
-  if (*level > LEVELS) {
+  if (needs_tables(*level)) {
     Result<std::shared_ptr<const Tablebase>> opened = tables(v);
     if (!opened)
       return error(opened.status().code() == Status::Code::NotFound ? 404 : 400,
