@@ -37,6 +37,12 @@ GameOver game_over(const Variant& v, const Position& p) {
   return GameOver::None;
 }
 
+std::optional<Phase> also_moves(const Variant& v, const Position& p) {
+  if (!p.in_hand[p.side_to_move] || !may_move(v, p) || game_over(v, p) != GameOver::None)
+    return std::nullopt;
+  return movement_phase(v, p);
+}
+
 std::string game_over_text(const Variant& v, GameOver g, Color side) {
   const std::string name(color_name(side));
   switch (g) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 
 #include "core/status.h"
 #include "core/variant.h"
@@ -22,6 +23,12 @@ struct Position {
 
 // The kind of turn the side to move plays.
 enum class Phase : uint8_t { Place, Slide, Fly };
+
+// Returns the phase's word as `show --json` and the web API write it: "placement",
+// "movement" or "flying" (read by scripts and the page: do not change).
+constexpr const char* phase_name(Phase ph) {
+  return ph == Phase::Place ? "placement" : ph == Phase::Fly ? "flying" : "movement";
+}
 
 // Why the game is over at the start of a turn (rules.md, end of the game): the side to
 // move has lost (TooFewStones, NoLegalMove), or the game is drawn (FullBoard: no legal
@@ -50,6 +57,10 @@ inline bool may_move(const Variant& v, const Position& p) {
 
 // Returns whether, and why, the game is over at the start of the side to move's turn.
 GameOver game_over(const Variant& v, const Position& p);
+
+// Returns how the side to move in p may move a stone instead of placing one (Lasker's
+// rule: Slide or Fly), or nothing: it only places, has no stone in hand, or has lost.
+std::optional<Phase> also_moves(const Variant& v, const Position& p);
 
 // Returns true when the other side (not to move) has lost at its coming turn whatever
 // is played: it has too few stones (too_few_stones(); game_over() of p with

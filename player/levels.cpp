@@ -13,6 +13,8 @@ Result<int> parse_level(std::string_view text) {
   const std::string lower = ascii_lower(text);
   if (lower == "perfect") return PERFECT;
   if (lower == "strong") return STRONG;
+  for (int level = DEEP_FIRST; level <= DEEP_LAST; ++level)
+    if (lower == level_name(level)) return level;
   std::string_view digits = lower;
   if (digits.starts_with("level")) digits.remove_prefix(5);
   int n = 0;
@@ -27,16 +29,26 @@ Result<int> parse_level(std::string_view text) {
 }
 
 std::string level_name(int level) {
-  assert(level >= 1 && level <= STRONG);
+  assert(level >= 1 && level <= DEEP_LAST);
   if (level == PERFECT) return "perfect";
   if (level == STRONG) return "strong";
+  if (level >= DEEP_FIRST) return "depth" + std::to_string(search_spec(level).depth);
   return "level" + std::to_string(level);
+}
+
+LevelSpec search_spec(int level) {
+  assert(level >= 1 && searches(level) && level <= DEEP_LAST);
+  if (level <= SEARCH_LEVELS) return LEVEL_SPECS[level];
+  LevelSpec deeper = LEVEL_SPECS[SEARCH_LEVELS];
+  deeper.depth = DEEP_FIRST_DEPTH + (level - DEEP_FIRST);
+  deeper.sees = "a trial player: level 5's search, deeper";
+  return deeper;
 }
 
 Move search_level_move(const Variant& v, const Position& p, std::span<const Move> legal, int level,
                        std::mt19937_64& rng, const Game* game) {
-  assert(level >= 1 && level <= SEARCH_LEVELS && !legal.empty());
-  const LevelSpec& spec = LEVEL_SPECS[level];
+  assert(searches(level) && !legal.empty());
+  const LevelSpec spec = search_spec(level);
   std::vector<uint8_t> drawn;
   if (game)
     for (Move m : legal) drawn.push_back(game->repetitions_after(m) >= DRAW_REPETITIONS);

@@ -45,18 +45,33 @@ inline constexpr LevelSpec LEVEL_SPECS[LEVELS] = {
     {0, 0, 0, 16, "the tables, but plays as level 5 one move in 16"},
 };
 
-// Returns whether `level` plays from the tables (above SEARCH_LEVELS, STRONG included).
-constexpr bool needs_tables(int level) { return level > SEARCH_LEVELS; }
+// Trial players, not levels: level SEARCH_LEVELS's search made deeper, "depth6" ..
+// "depth8", to measure the press against players who see further than its model
+// (docs/levels.md, "The press against deeper players").
+constexpr int DEEP_FIRST = STRONG + 1;  // depth6
+constexpr int DEEP_LAST = STRONG + 3;   // depth8
+constexpr int DEEP_FIRST_DEPTH = 6;
 
-// Returns the level named by text in any case: "perfect", "strong", "1".."10" or
-// "level1".."level10" (10 is "perfect"); or an error naming the text.
+// Returns whether `level` plays from the tables (levels 6..10 and STRONG).
+constexpr bool needs_tables(int level) { return level > SEARCH_LEVELS && level <= STRONG; }
+
+// Returns whether `level` plays by the search alone (1..SEARCH_LEVELS and the trial players).
+constexpr bool searches(int level) { return level <= SEARCH_LEVELS || level >= DEEP_FIRST; }
+
+// Returns the search settings of a level that searches(): LEVEL_SPECS, or for a trial
+// player level SEARCH_LEVELS's with its depth.
+LevelSpec search_spec(int level);
+
+// Returns the level named by text in any case: "perfect", "strong", "1".."10",
+// "level1".."level10" (10 is "perfect") or a trial player "depth6".."depth8"; or an
+// error naming the text.
 Result<int> parse_level(std::string_view text);
 
-// Returns the level's name: "perfect" (LEVELS), "strong" or "level3".
+// Returns the level's name: "perfect" (LEVELS), "strong", "level3" or "depth7".
 std::string level_name(int level);
 
-// Returns the move a search level (1..SEARCH_LEVELS) plays in p among `legal` (legal
-// moves of p, not empty), chosen with rng among the near-best; with game (whose position is p),
+// Returns the move a level that searches() plays in p among `legal` (legal moves of p,
+// not empty), chosen with rng among the near-best; with game (whose position is p),
 // a move that would repeat a position for the third time scores as a draw (0).
 Move search_level_move(const Variant& v, const Position& p, std::span<const Move> legal, int level,
                        std::mt19937_64& rng, const Game* game);

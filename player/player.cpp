@@ -43,8 +43,8 @@ Result<std::vector<Move>> Player::best_moves(const Position& p, const Move* part
 
 Result<Move> Player::choose(const Position& p, int level, const Move* partial, int counter,
                             const Game* game) {
-  if (level < 1 || level > STRONG) return Status::error("no level " + std::to_string(level));
-  if (level <= SEARCH_LEVELS) {
+  if (level < 1 || level > DEEP_LAST) return Status::error("no level " + std::to_string(level));
+  if (searches(level)) {
     std::vector<Move> legal;
     for (Move m : MoveList(*variant_, p))
       if (matches(partial, m)) legal.push_back(m);

@@ -127,6 +127,10 @@ PYBIND11_MODULE(_millbase, m) {
   m.def(
       "stones", [](const std::string& variant) { return variant_named(variant).stones; },
       py::arg("variant"));
+  m.def(
+      "moves_in_placement",
+      [](const std::string& variant) { return variant_named(variant).move_in_placement; },
+      py::arg("variant"));
   m.def("variants", [] {
     std::vector<std::string> names;
     for (const Variant* v : all_variants()) names.emplace_back(v->name);

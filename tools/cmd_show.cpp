@@ -16,26 +16,6 @@ struct ShowOptions {
   bool json = false;
 };
 
-const char* phase_word(Phase ph) {
-  switch (ph) {
-    case Phase::Place:
-      return "placement";
-    case Phase::Slide:
-      return "movement";
-    case Phase::Fly:
-      return "flying";
-  }
-  return "";
-}
-
-// Returns how the side to move in p may move a stone instead of placing one (Lasker's
-// rule: Slide or Fly), or nullopt: it only places, or has no stone in hand.
-std::optional<Phase> also_moves(const Variant& v, const Position& p) {
-  if (!p.in_hand[p.side_to_move] || !may_move(v, p) || game_over(v, p) != GameOver::None)
-    return std::nullopt;
-  return movement_phase(v, p);
-}
-
 // Returns the position, its phase, its counts, how the game ended and the legal moves,
 // as a JSON object.
 JsonWriter show_json(const Variant& v, const Position& p, const MoveList& moves) {
@@ -46,10 +26,10 @@ JsonWriter show_json(const Variant& v, const Position& p, const MoveList& moves)
       .field("variant", v.name)
       .field("position", format_position(v, p))
       .field("side_to_move", us == WHITE ? "white" : "black")
-      .field("phase", phase_word(phase(v, p)))
+      .field("phase", phase_name(phase(v, p)))
       .key("also_moves");
   const std::optional<Phase> also = also_moves(v, p);
-  also ? w.value(phase_word(*also)) : w.null();
+  also ? w.value(phase_name(*also)) : w.null();
   w.key("on_board")
       .begin_object()
       .field("white", popcount(p.stones[WHITE]))
@@ -94,7 +74,7 @@ int run_show(const ShowOptions& o) {
   std::printf("%s\n%s\n", draw_board(*v, p).c_str(), format_position(*v, p).c_str());
   const std::optional<Phase> also = also_moves(*v, p);
   std::printf("Variant %s. %s to move, %s phase%s.\n", std::string(v->name).c_str(),
-              std::string(color_name(us)).c_str(), phase_word(phase(*v, p)),
+              std::string(color_name(us)).c_str(), phase_name(phase(*v, p)),
               !also                 ? ""
               : *also == Phase::Fly ? "; it may fly a stone instead of placing one"
                                     : "; it may move a stone instead of placing one");

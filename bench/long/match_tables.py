@@ -7,6 +7,8 @@ colour, with the z of perfect's score over strong's. Every row is one `millbase 
 Usage: bench/long/match_tables.py BUILD VARIANT [--db DIR] [--games N] [--seed S]
            [--ladder-only | --players-only] [--starts FILE | --drawn-openings FILE]
            [--levels 1,2,3] [--cache DIR]
+  --levels LIST          the levels by number; with --players-only also other players by
+                         name, such as the trial players depth6,depth7,depth8
   --drawn-openings FILE  writes to FILE every drawn opening of two plies (a class of
                          symmetric ones each, by `millbase openings`) and plays from them
   --cache DIR            keeps each match's result in DIR, named by its command, and
@@ -90,7 +92,7 @@ def players(a, levels):
           % a.variant)
     print("|---|---|---|---|---|---|---|")
     for k in levels:
-        opponent = "level%d" % k
+        opponent = "level%d" % k if isinstance(k, int) else k
         for colour in ("white", "black"):
             rows = {}
             for who in ("perfect", "strong"):
@@ -146,7 +148,10 @@ def main():
         os.makedirs(a.cache, exist_ok=True)
         CACHE = a.cache
     a.build = a.build.rstrip("/") + "/millbase"
-    levels = [int(x) for x in a.levels.split(",")]
+    # Levels by number; other players (the trial players depth6..depth8) by name.
+    levels = [int(x) if x.isdigit() else x for x in a.levels.split(",")]
+    if not a.players_only and not all(isinstance(k, int) for k in levels):
+        ap.error("--levels: the ladder takes numbers only; add --players-only for %s" % a.levels)
     if a.drawn_openings:
         if not a.db:
             ap.error("--drawn-openings needs --db")

@@ -22,7 +22,9 @@ def random_positions(variant: str, count: int, seed: Optional[int] = None,
                      placement_share: float = 0.3) -> List[str]:
     """Returns ``count`` random positions of ``variant`` in notation, reproducible by
     ``seed``: a share ``placement_share`` in placement (random hands, the side to move
-    with as many stones in hand as the other or one more), the others in movement with
+    with as many stones in hand as the other or one more; under lasker, where placing
+    need not alternate, any hands with at least one stone for the side to move), the
+    others in movement with
     at least two stones for the side to move (which may have lost already); the stones
     on random points, a random side to move. Positions the library refuses (too many
     stones), and those where the other side has lost already (the game ended before this
@@ -31,12 +33,16 @@ def random_positions(variant: str, count: int, seed: Optional[int] = None,
     """
     rng = random.Random(seed)
     names, stones = _millbase.points(variant), _millbase.stones(variant)
+    any_hands = _millbase.moves_in_placement(variant)
     out: List[str] = []
     while len(out) < count:
         hands = [0, 0]  # the side to move's, the other's
         if rng.random() < placement_share:
-            other = rng.randint(0, stones - 1)
-            hands = [other + rng.randint(0 if other else 1, 1), other]  # a stone in hand
+            if any_hands:  # lasker: any hands, at least one stone for the side to move
+                hands = [rng.randint(1, stones), rng.randint(0, stones)]
+            else:
+                other = rng.randint(0, stones - 1)
+                hands = [other + rng.randint(0 if other else 1, 1), other]  # a stone in hand
         counts = [rng.randint(0 if hands[0] else 2, stones - hands[0]),
                   rng.randint(0, stones - hands[1])]
         chosen = rng.sample(names, counts[0] + counts[1])

@@ -135,6 +135,19 @@ TEST(Levels, BlockAMillAboutToClose) {
       EXPECT_EQ(level_move(SIX, p, level, seed).to, f6) << "level " << level;
 }
 
+TEST(Levels, TrialPlayersSearchDeeperThanLevelFive) {
+  // depth6..depth8: level 5's settings, one ply deeper each; they block as level 5 does.
+  const Position p = *parse_position(SIX, "W:b2,e4 B:b6,d6 w 4 4");
+  for (int level = DEEP_FIRST; level <= DEEP_LAST; ++level) {
+    const LevelSpec s = search_spec(level), five = search_spec(SEARCH_LEVELS);
+    EXPECT_EQ(s.depth, five.depth + 1 + level - DEEP_FIRST);
+    EXPECT_EQ(s.extension, five.extension);
+    EXPECT_EQ(s.margin, five.margin);
+    EXPECT_FALSE(needs_tables(level));
+    EXPECT_EQ(level_move(SIX, p, level, 1).to, *parse_point(SIX, "f6")) << level_name(level);
+  }
+}
+
 TEST(Levels, TakeTheWinningRemoval) {
   // Black has three stones and none in hand; White closes a1-d1-g1 by g4-g1: any removal
   // leaves Black two stones, which wins. Level 2 and up see it.
@@ -176,7 +189,13 @@ TEST(Levels, Names) {
   EXPECT_EQ(*parse_level("STRONG"), STRONG);
   EXPECT_EQ(*parse_level("Level2"), 2);
   EXPECT_NE(parse_level("Level11").message().find("'Level11'"), std::string::npos);
-  for (int level = 1; level <= STRONG; ++level) EXPECT_EQ(*parse_level(level_name(level)), level);
+  for (int level = 1; level <= DEEP_LAST; ++level)
+    EXPECT_EQ(*parse_level(level_name(level)), level);
+  EXPECT_EQ(level_name(DEEP_FIRST), "depth6");
+  EXPECT_EQ(level_name(DEEP_LAST), "depth8");
+  EXPECT_EQ(*parse_level("Depth7"), DEEP_FIRST + 1);
+  EXPECT_FALSE(parse_level("depth5"));
+  EXPECT_FALSE(parse_level("depth9"));
 }
 
 }  // namespace

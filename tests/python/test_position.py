@@ -57,3 +57,16 @@ def test_random_positions():
         other = (p.black, p.black_in_hand) if p.side_to_move == "w" else (p.white, p.white_in_hand)
         assert len(other[0]) >= 3 or other[1] > 0  # the game did not end before this turn
     assert all(len(p.split()) == 5 for p in millbase.random_positions("six", 50, 1, 1.0))
+
+
+def test_random_positions_of_lasker():
+    # Under lasker placing need not alternate: hands apart by two or more occur, and the
+    # side to move in placement always has a stone in hand.
+    gaps = set()
+    for text in millbase.random_positions("lasker", 400, seed=7, placement_share=1.0):
+        p = millbase.Position.parse(text, "lasker")
+        mine = p.white_in_hand if p.side_to_move == "w" else p.black_in_hand
+        theirs = p.black_in_hand if p.side_to_move == "w" else p.white_in_hand
+        assert mine >= 1 and len(p.white) + p.white_in_hand <= 10
+        gaps.add(mine - theirs)
+    assert min(gaps) <= -2 and max(gaps) >= 2

@@ -107,6 +107,15 @@ try:
                                    {"variant": "nine", "moves": "d2 d6", "level": "perfect"})
     if nine_tables is None and (status != 404 or "solve" not in answer.get("error", "")):
         fail("nine at perfect without tables: %d %s" % (status, text))
+    # Level 7 needs the tables as perfect does; match's trial players are not served.
+    status, answer, text = request(base, "api/computer",
+                                   {"variant": "nine", "moves": "d2 d6", "level": "level7"})
+    if nine_tables is None and status != 404:
+        fail("nine at level7 without tables: %d %s" % (status, text))
+    status, answer, text = request(base, "api/computer",
+                                   {"variant": "six", "moves": "d2 d6", "level": "depth8"})
+    if status != 400 or "trial player" not in answer.get("error", ""):
+        fail("six at depth8: %d %s" % (status, text))
 
     # A game of six along the first listed legal move, then the second, ...: every
     # position and every move's value against the CLI.

@@ -25,11 +25,6 @@ ApiResponse error(int status, const std::string& message) {
 
 std::string side(Color c) { return c == WHITE ? "white" : "black"; }
 
-// Returns the name of a kind of turn in the API: placement, movement or flying.
-const char* phase_name(Phase ph) {
-  return ph == Phase::Place ? "placement" : ph == Phase::Fly ? "flying" : "movement";
-}
-
 // Writes {"white":w,"black":b}.
 void write_pair(JsonWriter& w, int white, int black) {
   w.begin_object().field("white", white).field("black", black).end_object();
@@ -255,8 +250,8 @@ ApiResponse WebApi::game(const ApiParams& params) {
       .field("phase", phase_name(phase(v, p)))
       .key("also_moves");
   // In placement under Lasker's rule: how the side to move may move a stone instead.
-  const bool also_moves = ongoing && p.in_hand[p.side_to_move] && may_move(v, p);
-  also_moves ? w.value(phase_name(movement_phase(v, p))) : w.null();
+  const std::optional<Phase> also = ongoing ? also_moves(v, p) : std::nullopt;
+  also ? w.value(phase_name(*also)) : w.null();
   w.key("in_hand");
   write_pair(w, p.in_hand[WHITE], p.in_hand[BLACK]);
   write_pair(w.key("on_board"), popcount(p.stones[WHITE]), popcount(p.stones[BLACK]));
@@ -295,6 +290,10 @@ ApiResponse WebApi::computer(const ApiParams& params) {
     return error(400, "seed " + quote_token(seed_text) + " is not a number 0..2^64-1");
   Result<int> level = parse_level(param(params, "level", "perfect"));
   if (!level) return error(400, level.message());
+  if (*level >= DEEP_FIRST)  // deep searches: for matches on one's own machine, not a server
+    return error(400, "level " + quote_token(level_name(*level)) +
+                          " is a trial player of "
+                          "millbase match, not offered here: perfect, strong or 1..10");
   Result<RequestGame> g = request_game(params, seed);
   if (!g) return error(400, g.message());
   const Variant& v = *g->variant;
