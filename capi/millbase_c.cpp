@@ -148,7 +148,8 @@ int probe_at(const millbase_tables* tables, const char* position, int counter, i
 }
 
 // Writes the move of `level` in position (of variant v, its counter checked) into
-// move[0..move_size); tables: v's, or null at the levels 1..SEARCH_LEVELS. Runs inside
+// move[0..move_size); tables: v's, or null at a level that does not need_tables(). Runs
+// inside
 // call.run.
 int write_move(const Variant& v, const std::shared_ptr<const Tablebase>& tables,
                const char* position, int counter, int level, unsigned long seed, char* move,
@@ -201,7 +202,7 @@ int level_move(const char* variant, const millbase_tables* tables, const char* p
                                              std::string(tables->tables->variant().name) +
                                              ", not of " + std::string(v->name));
     if (!tables && needs_tables(*chosen))
-      return call.fail(MILLBASE_INVALID, "level " + level_name(*chosen) +
+      return call.fail(MILLBASE_INVALID, level_name(*chosen) +
                                              " plays from the tables: pass those of " +
                                              std::string(v->name) + " (millbase_open)");
     return write_move(*v, tables ? tables->tables : nullptr, position, counter, *chosen, seed, move,

@@ -77,8 +77,8 @@ class EngineSession {
 
   // Returns the move to play at level (1..LEVELS, PERFECT = LEVELS, or STRONG), seeing the
   // game's repetitions; with a pending move, the whole move that completes it. Levels
-  // 1..SEARCH_LEVELS open no tables (they use them only when already open). Errors: the
-  // game is over; above SEARCH_LEVELS a missing table (NotFound).
+  // that do not need_tables() open none (they use them only when already open). Errors:
+  // the game is over; at a level that needs_tables() a missing table (NotFound).
   Result<Move> choose(int level);
   // Returns every legal move with its value for the mover, best first (those completing
   // the pending move only, when one waits); with 50-ply tables, values under the rule at

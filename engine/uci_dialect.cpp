@@ -14,7 +14,8 @@ namespace millbase::engine {
 int skill_level(int skill) {
   assert(skill >= MIN_SKILL && skill <= MAX_SKILL);
   if (skill <= SEARCH_LEVELS) return std::max(skill, 1);
-  // (1) skill 6..30 in steps of 5 onto SEARCH_LEVELS + 1 .. LEVELS: 6..10 -> 6, 26..30 -> 10.
+  // Skill 6..30 in steps of 5 onto SEARCH_LEVELS + 1 .. LEVELS: 6..10 -> 6, 26..30 -> 10.
+  static_assert((MAX_SKILL - SEARCH_LEVELS) % (LEVELS - SEARCH_LEVELS) == 0);
   constexpr int STEP = (MAX_SKILL - SEARCH_LEVELS) / (LEVELS - SEARCH_LEVELS);
   return SEARCH_LEVELS + 1 + (skill - SEARCH_LEVELS - 1) / STEP;
 }

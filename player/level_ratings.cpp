@@ -6,6 +6,11 @@ namespace millbase {
 
 namespace {
 
+struct VariantRatings {
+  std::string_view variant;  // Variant::name
+  int elo[LEVELS + 1];       // elo[level] for level 1..LEVELS; 0: not measured
+};
+
 // bench/long/ladder.py level1 … level9 perfect --games 400 --seed 1 (docs/levels.md names
 // each run's commit and machine), rounded to the nearest point.
 constexpr VariantRatings RATINGS[] = {
@@ -15,8 +20,6 @@ constexpr VariantRatings RATINGS[] = {
 };
 
 }  // namespace
-
-std::span<const VariantRatings> level_ratings() { return RATINGS; }
 
 std::optional<int> level_rating(const Variant& v, int level) {
   assert(level >= 1 && level <= LEVELS);

@@ -1,25 +1,16 @@
 // The levels' ratings on the Elo scale, per variant, as bench/long/ladder.py fitted them
 // to the ladder's matches (level 1 fixed at 1000; docs/levels.md, "The ladder in Elo").
 // They are measurements copied from those runs, not computed here: rerun the ladder and
-// update LEVEL_RATINGS when a level changes.
+// update RATINGS (level_ratings.cpp) when a level changes.
 #pragma once
 
 #include <optional>
-#include <span>
 #include <string_view>
 
 #include "core/variant.h"
 #include "player/levels.h"
 
 namespace millbase {
-
-struct VariantRatings {
-  std::string_view variant;  // Variant::name
-  int elo[LEVELS + 1];       // elo[level] for level 1..LEVELS; 0: not measured
-};
-
-// Returns every variant's measured ratings.
-std::span<const VariantRatings> level_ratings();
 
 // Returns the rating of `level` (1..LEVELS) in v, or nothing where it was not measured.
 std::optional<int> level_rating(const Variant& v, int level);

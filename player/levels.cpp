@@ -13,8 +13,6 @@ Result<int> parse_level(std::string_view text) {
   const std::string lower = ascii_lower(text);
   if (lower == "perfect") return PERFECT;
   if (lower == "strong") return STRONG;
-  for (int level = DEEP_FIRST; level <= DEEP_LAST; ++level)
-    if (lower == level_name(level)) return level;
   std::string_view digits = lower;
   if (digits.starts_with("level")) digits.remove_prefix(5);
   int n = 0;
@@ -26,6 +24,15 @@ Result<int> parse_level(std::string_view text) {
   if (number && n >= 1 && n <= LEVELS) return n;
   return Status::error("level " + quote_token(text) + " must be perfect, strong or 1.." +
                        std::to_string(LEVELS));
+}
+
+Result<int> parse_player(std::string_view text) {
+  const std::string lower = ascii_lower(text);
+  for (int level = DEEP_FIRST; level <= DEEP_LAST; ++level)
+    if (lower == level_name(level)) return level;
+  Result<int> level = parse_level(text);
+  if (!level) return Status::error(level.message() + ", or a trial player depth6..depth8");
+  return level;
 }
 
 std::string level_name(int level) {

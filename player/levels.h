@@ -56,16 +56,21 @@ constexpr int DEEP_FIRST_DEPTH = 6;
 constexpr bool needs_tables(int level) { return level > SEARCH_LEVELS && level <= STRONG; }
 
 // Returns whether `level` plays by the search alone (1..SEARCH_LEVELS and the trial players).
-constexpr bool searches(int level) { return level <= SEARCH_LEVELS || level >= DEEP_FIRST; }
+constexpr bool searches(int level) {
+  return (level >= 1 && level <= SEARCH_LEVELS) || (level >= DEEP_FIRST && level <= DEEP_LAST);
+}
 
 // Returns the search settings of a level that searches(): LEVEL_SPECS, or for a trial
 // player level SEARCH_LEVELS's with its depth.
 LevelSpec search_spec(int level);
 
-// Returns the level named by text in any case: "perfect", "strong", "1".."10",
-// "level1".."level10" (10 is "perfect") or a trial player "depth6".."depth8"; or an
-// error naming the text.
+// Returns the level named by text in any case: "perfect", "strong", "1".."10" or
+// "level1".."level10" (10 is "perfect"); or an error naming the text.
 Result<int> parse_level(std::string_view text);
+
+// Returns the player named by text for `millbase match`: a level (parse_level) or a
+// trial player "depth6".."depth8"; or an error naming the text.
+Result<int> parse_player(std::string_view text);
 
 // Returns the level's name: "perfect" (LEVELS), "strong", "level3" or "depth7".
 std::string level_name(int level);

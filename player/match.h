@@ -14,8 +14,8 @@ namespace millbase {
 
 struct MatchOptions {
   const Variant* variant = nullptr;
-  std::shared_ptr<const Tablebase> tables;  // needed by PERFECT and STRONG only
-  int white = 1, black = 1;                 // levels: 1..LEVELS (PERFECT) or STRONG
+  std::shared_ptr<const Tablebase> tables;  // needed by the levels that needs_tables() only
+  int white = 1, black = 1;  // levels 1..LEVELS (PERFECT), STRONG or trial players (levels.h)
   int games = 0;
   uint64_t seed = 0;
   std::vector<Position> starts;  // game i starts at starts[i % size]; none: the empty board

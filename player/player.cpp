@@ -55,6 +55,11 @@ Result<Move> Player::choose(const Position& p, int level, const Move* partial, i
     if (!tables_)
       return Status::error(level_name(level) + " needs the tables of " +
                            std::string(variant_->name));
+    // The tables are read whichever way the coin falls, so that a missing table is an
+    // error at every move, as for perfect play.
+    if (Result<std::vector<MoveValue>> read = analyze_matching(*tables_, p, partial, counter);
+        !read)
+      return read.status();
     if (rng_() % LEVEL_SPECS[level].search_one_in == 0)
       return choose(p, SEARCH_LEVELS, partial, counter, game);
     level = PERFECT;

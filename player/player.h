@@ -35,7 +35,8 @@ class Player {
   Player(std::shared_ptr<const Tablebase> tables, uint64_t seed)
       : Player(tables->variant(), tables, seed) {}
 
-  // Returns the move to play in p at `level` (1..LEVELS, PERFECT = LEVELS, or STRONG).
+  // Returns the move to play in p at `level` (1..LEVELS, PERFECT = LEVELS, STRONG, or a
+  // trial player DEEP_FIRST..DEEP_LAST).
   // Errors: the game is over; the tables do not cover p (Status::Code::NotFound, naming
   // the table).
   Result<Move> choose(const Position& p, int level) { return choose(p, level, nullptr); }
@@ -45,7 +46,7 @@ class Player {
   // null; counter: the plies since the last mill or the end of placement (read by
   // 50-ply tables only; 0 in placement); game, when given: the game whose position is
   // p, so that repetitions are seen. Errors: as above; no legal move matching partial;
-  // a level above SEARCH_LEVELS without tables.
+  // a level that needs_tables() without tables.
   Result<Move> choose(const Position& p, int level, const Move* partial, int counter = 0,
                       const Game* game = nullptr);
 

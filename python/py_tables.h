@@ -60,8 +60,8 @@ class Tables {
   // Returns every legal move with its value for the mover, best first (Tablebase::analyze).
   std::vector<std::pair<std::string, ValueTuple>> analyze(const std::string& position,
                                                           std::optional<int> counter) const;
-  // Returns the move the computer plays at `level` ("perfect", "level1".."level5" or
-  // "1".."5", any case; levels 1..5 read no tables), or nullopt
+  // Returns the move the computer plays at `level` ("perfect", "level1".."level10" or
+  // "1".."10", any case; levels 1..5 read no tables), or nullopt
   // when the game is over (under the rule: the counter is at 50).
   std::optional<std::string> best_move(const std::string& position, const std::string& level,
                                        std::optional<int> counter, uint64_t seed) const;

@@ -149,7 +149,7 @@ int run_match(const MatchArgs& a) {
   MatchOptions o;
   o.variant = v;
   for (auto [text, level] : {std::pair{&a.white, &o.white}, std::pair{&a.black, &o.black}}) {
-    Result<int> parsed = parse_level(*text);
+    Result<int> parsed = parse_player(*text);
     if (!parsed)
       return fail(EXIT_USAGE, (level == &o.white ? "--white: " : "--black: ") + parsed.message());
     *level = *parsed;
@@ -180,15 +180,18 @@ Command register_match(CLI::App& app) {
   auto a = std::make_shared<MatchArgs>();
   CLI::App* cmd = app.add_subcommand(
       "match",
-      "Games between two players (perfect, strong, level1..level10), seeded, with the score");
+      "Games between two players (perfect, strong, level1..level10, or the trial players "
+      "depth6..depth8), seeded, with the score");
   add_variant_option(cmd, &a->variant);
   add_db_option(cmd, &a->db);
   add_rule_option(
       cmd, &a->rule,
       "plain: the plain tables; fifty: the 50-ply rule's (for levels 6..10 and strong)");
-  cmd->add_option("--white", a->white, "White's player: perfect, strong, level1..level10")
+  cmd->add_option("--white", a->white,
+                  "White's player: perfect, strong, level1..level10, depth6..depth8")
       ->capture_default_str();
-  cmd->add_option("--black", a->black, "Black's player: perfect, strong, level1..level10")
+  cmd->add_option("--black", a->black,
+                  "Black's player: perfect, strong, level1..level10, depth6..depth8")
       ->capture_default_str();
   cmd->add_option("--games,-n", a->games, "Games to play")
       ->check(CLI::Range(1, 10000000))

@@ -65,7 +65,7 @@ const state = {
   flipped: false,
   computer: 'none',      // the side the computer plays: white, black or none
   level: 'perfect',      // the computer's level: a name of /api/variants' levels
-  levels: new Map(),     // name -> a level of /api/variants (label, tables, sees)
+  levels: new Map(),     // name -> a level of /api/variants (label, tables, sees, elo)
   resigned: false,       // the game ended by the resignation of the side to move
   replaced: null,        // the game a load, a new game or a variant replaced: undo brings it back
   hold: false,           // the computer waits (after undo) until asked to move
@@ -401,7 +401,7 @@ async function main() {
       e.preventDefault();
   });
   window.addEventListener('hashchange', () => location.hash !== state.hash && loadHash());
-  window.addEventListener('resize', fitLegal);
+  window.addEventListener('resize', () => { fitLegal(); renderLevel(); });
   await loadHash();
 }
 

@@ -101,7 +101,7 @@ function boardView() {
   const best = hintsShown() && click.mode !== 'remove' && g.legal.length && g.legal[0].value
     ? g.legal[0] : null;
   return {stones: g.stones, inHand: g.in_hand, flipped: state.flipped, marks, clickable, best,
-          hands: matchMedia('(max-width: 760px)').matches ? 'rows' : 'columns'};
+          hands: narrow() ? 'rows' : 'columns'};
 }
 
 function render() {
@@ -160,7 +160,7 @@ function render() {
 // level's rating and what it sees; where a level that plays from the tables has none,
 // that it needs them and which level plays instead.
 function renderLevel() {
-  const missing = tablesMissing(), wide = !matchMedia('(max-width: 760px)').matches;
+  const missing = tablesMissing(), wide = !narrow();
   for (const option of $('level').options) {
     const level = state.levels.get(option.value);
     if (level) option.textContent = levelText(level, missing, wide);
@@ -174,6 +174,9 @@ function renderLevel() {
        span('wide-only', `, and sees ${played.sees}`)]));
   $('level-sees').classList.toggle('missing', played !== chosen);
 }
+
+// Returns true on a phone's width: style.css's one-column layout (max-width: 760px).
+const narrow = () => matchMedia('(max-width: 760px)').matches;
 
 // Returns a level's rating in this variant, or undefined where it was not measured.
 const levelElo = level => level.elo && level.elo[state.variant];

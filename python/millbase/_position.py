@@ -24,9 +24,8 @@ def random_positions(variant: str, count: int, seed: Optional[int] = None,
     ``seed``: a share ``placement_share`` in placement (random hands, the side to move
     with as many stones in hand as the other or one more; under lasker, where placing
     need not alternate, any hands with at least one stone for the side to move), the
-    others in movement with
-    at least two stones for the side to move (which may have lost already); the stones
-    on random points, a random side to move. Positions the library refuses (too many
+    others in movement with at least two stones for the side to move (which may have
+    lost already); the stones on random points, a random side to move. Positions the library refuses (too many
     stones), and those where the other side has lost already (the game ended before this
     turn), are drawn again. They follow the rules of the board but need not arise in a
     game.

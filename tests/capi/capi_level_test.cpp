@@ -62,12 +62,12 @@ TEST_F(CApiTest, LevelMovePlaysPerfectlyFromTheTablesOnly) {
   const LevelMove none = level_move("six", nullptr, DRAWN, "perfect");
   EXPECT_EQ(none.code, MILLBASE_INVALID);
   EXPECT_EQ(none.move, "");
-  EXPECT_EQ(none.err, "level perfect plays from the tables: pass those of six (millbase_open)");
+  EXPECT_EQ(none.err, "perfect plays from the tables: pass those of six (millbase_open)");
   EXPECT_EQ(level_move("six", nullptr, DRAWN, "strong").code, MILLBASE_INVALID);
   // Levels 6..9 play from the tables too.
   EXPECT_EQ(level_move("six", tables_, DRAWN, "level7").code, MILLBASE_OK);
   EXPECT_EQ(level_move("six", nullptr, DRAWN, "level7").err,
-            "level level7 plays from the tables: pass those of six (millbase_open)");
+            "level7 plays from the tables: pass those of six (millbase_open)");
 }
 
 TEST_F(CApiTest, LevelMoveErrors) {

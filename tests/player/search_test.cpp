@@ -189,13 +189,17 @@ TEST(Levels, Names) {
   EXPECT_EQ(*parse_level("STRONG"), STRONG);
   EXPECT_EQ(*parse_level("Level2"), 2);
   EXPECT_NE(parse_level("Level11").message().find("'Level11'"), std::string::npos);
+  for (int level = 1; level <= STRONG; ++level) EXPECT_EQ(*parse_level(level_name(level)), level);
+  // The trial players: match's only (parse_player), not levels.
   for (int level = 1; level <= DEEP_LAST; ++level)
-    EXPECT_EQ(*parse_level(level_name(level)), level);
+    EXPECT_EQ(*parse_player(level_name(level)), level);
   EXPECT_EQ(level_name(DEEP_FIRST), "depth6");
   EXPECT_EQ(level_name(DEEP_LAST), "depth8");
-  EXPECT_EQ(*parse_level("Depth7"), DEEP_FIRST + 1);
-  EXPECT_FALSE(parse_level("depth5"));
-  EXPECT_FALSE(parse_level("depth9"));
+  EXPECT_EQ(*parse_player("Depth7"), DEEP_FIRST + 1);
+  EXPECT_FALSE(parse_level("depth7"));
+  EXPECT_FALSE(parse_player("depth5"));
+  EXPECT_NE(parse_player("depth9").message().find("'depth9'"), std::string::npos);
+  EXPECT_FALSE(searches(0));
 }
 
 }  // namespace

@@ -1,12 +1,13 @@
-"""The computer's levels through best_move: the names "perfect", "level1".."level5" and
-1..5 (docs/levels.md), the levels' moves without reading the tables, perfect play from
+"""The computer's levels through best_move: the names "perfect", "level1".."level10" and
+1..10 (docs/levels.md), the levels' moves without reading the tables, perfect play from
 them."""
 import pytest
 
 import millbase
 
 MILL_IN_ONE = "W:d2,f2,c4 B:d6,f6,e4 w 3 3"  # b2 closes the mill b2-d2-f2
-LEVELS = ["level1", "level2", "level3", "level4", "level5"]
+SEARCH_LEVELS = ["level1", "level2", "level3", "level4", "level5"]  # no tables
+LEVELS = SEARCH_LEVELS + ["level6", "level7", "level8", "level9"]
 
 
 @pytest.fixture
@@ -27,6 +28,10 @@ def test_level_names(six):
             if n >= 2:  # from level 2 up a level closes a mill when it can
                 assert move.startswith("b2x"), (name, move)
     assert six.best_move(MILL_IN_ONE, level="perfect", seed=1) in legal
+    for seed in (1, 2, 3):  # level 10 is perfect play
+        perfect = six.best_move(MILL_IN_ONE, level="perfect", seed=seed)
+        assert six.best_move(MILL_IN_ONE, level="level10", seed=seed) == perfect
+        assert six.best_move(MILL_IN_ONE, level=10, seed=seed) == perfect
 
 
 def test_bad_level_names(six):
@@ -38,7 +43,9 @@ def test_bad_level_names(six):
 def test_levels_read_no_tables(tmp_path):
     # An empty directory: no table at all.
     with millbase.open_tablebase("six", str(tmp_path)) as tb:
-        for name in LEVELS:
+        for name in SEARCH_LEVELS:
             assert tb.best_move(MILL_IN_ONE, level=name, seed=7) is not None
-        with pytest.raises(millbase.MissingTableError):
-            tb.best_move(MILL_IN_ONE, level="perfect", seed=7)
+        for name in ("level6", "level9", "perfect"):  # these read the tables at every move
+            for seed in range(8):
+                with pytest.raises(millbase.MissingTableError):
+                    tb.best_move(MILL_IN_ONE, level=name, seed=seed)

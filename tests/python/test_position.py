@@ -67,6 +67,7 @@ def test_random_positions_of_lasker():
         p = millbase.Position.parse(text, "lasker")
         mine = p.white_in_hand if p.side_to_move == "w" else p.black_in_hand
         theirs = p.black_in_hand if p.side_to_move == "w" else p.white_in_hand
-        assert mine >= 1 and len(p.white) + p.white_in_hand <= 10
+        assert mine >= 1
+        assert len(p.white) + p.white_in_hand <= 10 and len(p.black) + p.black_in_hand <= 10
         gaps.add(mine - theirs)
     assert min(gaps) <= -2 and max(gaps) >= 2

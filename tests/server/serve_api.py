@@ -114,7 +114,7 @@ try:
         fail("nine at level7 without tables: %d %s" % (status, text))
     status, answer, text = request(base, "api/computer",
                                    {"variant": "six", "moves": "d2 d6", "level": "depth8"})
-    if status != 400 or "trial player" not in answer.get("error", ""):
+    if status != 400 or "'depth8'" not in answer.get("error", ""):
         fail("six at depth8: %d %s" % (status, text))
 
     # A game of six along the first listed legal move, then the second, ...: every

@@ -82,8 +82,8 @@ void write_levels(JsonWriter& w) {
         .field("tables", needs_tables(l))
         .field("sees", sees);
     w.key("elo").begin_object();
-    for (const VariantRatings& r : level_ratings())
-      if (r.elo[l] != 0) w.field(r.variant, r.elo[l]);
+    for (const Variant* v : all_variants())
+      if (const std::optional<int> elo = level_rating(*v, l)) w.field(v->name, *elo);
     w.end_object().end_object();
   };
   w.begin_array();
@@ -290,10 +290,6 @@ ApiResponse WebApi::computer(const ApiParams& params) {
     return error(400, "seed " + quote_token(seed_text) + " is not a number 0..2^64-1");
   Result<int> level = parse_level(param(params, "level", "perfect"));
   if (!level) return error(400, level.message());
-  if (*level >= DEEP_FIRST)  // deep searches: for matches on one's own machine, not a server
-    return error(400, "level " + quote_token(level_name(*level)) +
-                          " is a trial player of "
-                          "millbase match, not offered here: perfect, strong or 1..10");
   Result<RequestGame> g = request_game(params, seed);
   if (!g) return error(400, g.message());
   const Variant& v = *g->variant;

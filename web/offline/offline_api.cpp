@@ -66,10 +66,11 @@ millbase::web::WebApiOptions api_options() {
   options.missing = [dirs = options.dirs, names](const millbase::Variant& v) {
     const std::string name(v.name);
     if (dirs.count(name))
-      return "the tables of " + name + " on this page do not reach this position: levels 1 to 5 "
+      return "the tables of " + name +
+             " on this page do not reach this position: levels 1 to 5 "
              "play it";
     return "This page has the tables of " + names + ", not " + name +
-           "'s: levels 1 to 5 play it; for perfect play, publish the page with " + name +
+           "'s: levels 1 to 5 play it; for levels 6 to 10, publish the page with " + name +
            "'s tables (tools/build_offline.sh --tables " + name + "=DIR)";
   };
   return options;
