@@ -51,6 +51,7 @@ Result<Move> Player::choose(const Position& p, int level, const Move* partial, i
     if (legal.empty()) return no_move(partial);
     return search_level_move(*variant_, p, legal, level, rng_, game);
   }
+  const bool perfect = level == PERFECT;  // asked for, not reached from levels 6..9 below
   if (level < LEVELS) {  // levels.h (1): one move in N by level 5's search, else perfect's
     if (!tables_)
       return Status::error(level_name(level) + " needs the tables of " +
@@ -64,7 +65,11 @@ Result<Move> Player::choose(const Position& p, int level, const Move* partial, i
       return choose(p, SEARCH_LEVELS, partial, counter, game);
     level = PERFECT;
   }
-  Result<std::vector<Move>> best = best_moves(p, partial, counter, game, level == PERFECT);
+  // press.h (6): on the empty board perfect play opens freely in one game in
+  // FREE_OPENING_ONE_IN (levels 6..9 keep the press's opening).
+  const bool press =
+      level == PERFECT && !(perfect && p.occupied() == 0 && rng_() % FREE_OPENING_ONE_IN == 0);
+  Result<std::vector<Move>> best = best_moves(p, partial, counter, game, press);
   if (!best) return best.status();
   return (*best)[rng_() % best->size()];
 }

@@ -2,13 +2,15 @@
 //
 // PERFECT, from the tables: from a won position a move that wins in the fewest plies;
 // from a lost one a move that loses in the most; from a drawn one the drawing move that
-// gives a fallible opponent the most chances to go wrong (press.h). STRONG: the same,
+// gives a fallible opponent the most chances to go wrong (press.h), but on the empty
+// board, in one game in three, any drawing move (press.h (6)). STRONG: the same,
 // but any drawing move, the baseline of a plain strongly solved database. With 50-ply
 // tables (Metric::FIFTY) the values are those under the rule at the game's counter: a
 // win is won within the counter, in the fewest plies to the next mill or the end, and a
 // position the counter has made a draw is played as a draw.
 // Levels 1..SEARCH_LEVELS: a table-free search (levels.h); the levels between them and
-// PERFECT: PERFECT's move, or level SEARCH_LEVELS's one move in N (levels.h (1)). Every
+// PERFECT: PERFECT's move (pressing on the empty board too), or level SEARCH_LEVELS's
+// one move in N (levels.h (1)). Every
 // remaining tie is broken by a seeded RNG, so that a game is reproducible from its seed.
 #pragma once
 

@@ -16,6 +16,12 @@
 //       game against a player that always answers alike).
 // Otherwise the moves scored within PRESS_MARGIN of the highest score are returned. The
 // caller chooses among the returned moves at random.
+//   (6) On the empty board, perfect play (Player::choose at PERFECT; levels 6..9 always
+//       ask the press) asks the press in all but one game in FREE_OPENING_ONE_IN, chosen
+//       by its seed; in that one it chooses among every drawing move. The first move is the one choice that every game shares, and the
+//       press's (on six and five a corner, where the models' searches err at once) is a
+//       trap that players who see deeper than the models never fall into
+//       (docs/levels.md, "Pressing").
 #pragma once
 
 #include <span>
@@ -33,6 +39,7 @@ constexpr double NAIVE_WEIGHT = 0.25;
 constexpr double REPEAT_COST = 0.5;
 constexpr double END_COST = 10;
 constexpr double PRESS_MARGIN = 0.1;
+constexpr int FREE_OPENING_ONE_IN = 3;
 
 // Returns the value of a move (from Tablebase::analyze) under the tables' rule with
 // `counter` plies on the counter: itself for plain tables, fifty_at() for FIFTY ones.

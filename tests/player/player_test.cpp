@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "core/game.h"
@@ -50,6 +51,40 @@ TEST_F(PlayerTest, PerfectAgainstPerfectIsAlwaysADraw) {
   for (uint64_t seed = 0; seed < 40; ++seed) {
     Player a(tables_, seed), b(tables_, seed + 1000);
     EXPECT_EQ(play(a, PERFECT, b, PERFECT, Color(seed % 2)), Outcome::Draw) << "seed " << seed;
+  }
+}
+
+TEST_F(PlayerTest, PerfectOpensWithThePressExceptInOneGameInThree) {
+  // press.h (6): on six's empty board (a draw, every first placement drawing) the press
+  // keeps the corners; one game in three chooses among all sixteen placements, so a
+  // midpoint comes in about one game in six.
+  const Position empty = start_position(SIX);
+  const Player oracle(tables_, 0);
+  const std::vector<Move> pressed = *oracle.best_moves(empty);
+  const std::vector<Move> drawing = *oracle.best_moves(empty, nullptr, 0, nullptr, false);
+  ASSERT_EQ(drawing.size(), 16u);
+  ASSERT_LT(pressed.size(), drawing.size());
+  constexpr int GAMES = 1200;
+  int free = 0;
+  for (uint64_t seed = 0; seed < GAMES; ++seed) {
+    Player perfect(tables_, seed);
+    const Result<Move> m = perfect.choose(empty, PERFECT);
+    ASSERT_TRUE(m) << m.message();
+    ASSERT_NE(std::find(drawing.begin(), drawing.end(), *m), drawing.end());
+    free += std::find(pressed.begin(), pressed.end(), *m) == pressed.end();
+  }
+  // Expected GAMES / 3 * (16 - pressed) / 16: 200 when the press keeps eight.
+  const double expected = GAMES / 3.0 * double(drawing.size() - pressed.size()) / 16;
+  EXPECT_GT(free, expected * 0.7);
+  EXPECT_LT(free, expected * 1.3);
+  // Elsewhere the coin is not thrown: one placement in, perfect keeps to the press.
+  const Position one = *parse_position(SIX, "W:b2 B: b 5 6");
+  const std::vector<Move> reply = *oracle.best_moves(one);
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    Player perfect(tables_, seed);
+    const Result<Move> m = perfect.choose(one, PERFECT);
+    ASSERT_TRUE(m) << m.message();
+    EXPECT_NE(std::find(reply.begin(), reply.end(), *m), reply.end()) << "seed " << seed;
   }
 }
 
