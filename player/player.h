@@ -10,8 +10,8 @@
 // position the counter has made a draw is played as a draw.
 // Levels 1..SEARCH_LEVELS: a table-free search (levels.h); the levels between them and
 // PERFECT: PERFECT's move (pressing on the empty board too), or level SEARCH_LEVELS's
-// one move in N (levels.h (1)). Every
-// remaining tie is broken by a seeded RNG, so that a game is reproducible from its seed.
+// one move in N (levels.h (1)). Every remaining tie is broken by a seeded RNG, so that a
+// game is reproducible from its seed.
 #pragma once
 
 #include <memory>

@@ -18,10 +18,10 @@
 // caller chooses among the returned moves at random.
 //   (6) On the empty board, perfect play (Player::choose at PERFECT; levels 6..9 always
 //       ask the press) asks the press in all but one game in FREE_OPENING_ONE_IN, chosen
-//       by its seed; in that one it chooses among every drawing move. The first move is the one choice that every game shares, and the
-//       press's (on six and five a corner, where the models' searches err at once) is a
-//       trap that players who see deeper than the models never fall into
-//       (docs/levels.md, "Pressing").
+//       by its seed; in that one it chooses among every drawing move. The first move is
+//       the one choice that every game shares, and the press's (on six and five a
+//       corner, where the models' searches err at once) is a trap that players who see
+//       deeper than the models never fall into (docs/levels.md, "Pressing").
 #pragma once
 
 #include <span>
