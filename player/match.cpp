@@ -43,13 +43,18 @@ Result<MatchResult> play_match(const MatchOptions& o) {
   std::atomic<int> next{0};
   std::mutex lock;
   int done = 0;
+  auto is_kept = [&](int i) { return size_t(i) < o.kept.size() && o.kept[size_t(i)]; };
+  for (int i = 0; i < o.games; ++i)
+    if (is_kept(i)) r.games[size_t(i)] = *o.kept[size_t(i)], ++done;
   Status failed = Status::ok();
   auto work = [&] {
     for (int i; (i = next++) < o.games;) {
+      if (is_kept(i)) continue;
       Result<GameResult> g = play_game(o, game_start(o, i), i);
       std::lock_guard<std::mutex> hold(lock);
-      if (!g) {
-        if (failed) failed = g.status();
+      Status s = g ? (o.finished ? o.finished(i, *g) : Status::ok()) : g.status();
+      if (!s) {
+        if (failed) failed = s;
         next = o.games;  // the others stop after their game
         return;
       }

@@ -5,12 +5,20 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/game.h"
 #include "db/tablebase.h"
 
 namespace millbase {
+
+struct GameResult {
+  Outcome outcome = Outcome::Ongoing;
+  EndReason reason = EndReason::None;
+  int plies = 0;
+  std::vector<Move> moves;  // the game's moves from its start, plies of them
+};
 
 struct MatchOptions {
   const Variant* variant = nullptr;
@@ -20,15 +28,15 @@ struct MatchOptions {
   uint64_t seed = 0;
   std::vector<Position> starts;  // game i starts at starts[i % size]; none: the empty board
   int threads = 1;
-  // Called after each game with the number of games done, one call at a time.
+  // Games already played, by index (empty, or one slot per game): a game given is taken
+  // as it is instead of being played (a match resumed: match_record.h).
+  std::vector<std::optional<GameResult>> kept;
+  // Called after each game played (not kept), one call at a time; an error stops the
+  // match and is its result.
+  std::function<Status(int game, const GameResult& result)> finished;
+  // Called after each game with the number of games done (kept ones included), one call
+  // at a time.
   std::function<void(int done)> progress;
-};
-
-struct GameResult {
-  Outcome outcome = Outcome::Ongoing;
-  EndReason reason = EndReason::None;
-  int plies = 0;
-  std::vector<Move> moves;  // the game's moves from its start, plies of them
 };
 
 struct MatchResult {
@@ -52,7 +60,8 @@ Position game_start(const MatchOptions& o, int game);
 // game_seed(seed, game, colour). Errors: a player needs tables that are missing.
 Result<GameResult> play_game(const MatchOptions& o, const Position& start, int game);
 
-// Plays o.games games over o.threads threads. Errors: the first game's error.
+// Plays o.games games over o.threads threads, taking those of o.kept as they are.
+// Errors: the first game's error, or o.finished's.
 Result<MatchResult> play_match(const MatchOptions& o);
 
 // Returns colour c's score in the match.

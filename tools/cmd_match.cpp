@@ -5,12 +5,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <sstream>
 #include <thread>
 
 #include "core/notation.h"
 #include "player/match.h"
+#include "player/match_record.h"
 #include "player/player.h"
 #include "solver/progress.h"
 #include "tools/cli_common.h"
@@ -21,7 +23,7 @@ namespace millbase::cli {
 namespace {
 
 struct MatchArgs {
-  std::string variant, db, rule, white = "perfect", black = "level3", from, starts;
+  std::string variant, db, rule, white = "perfect", black = "level3", from, starts, save;
   int games = 100, threads = 0;
   uint64_t seed = 1;
   bool json = false, records = false, quiet = false;
@@ -59,16 +61,46 @@ Result<std::vector<Position>> chosen_starts(const Variant& v, const MatchArgs& a
   return std::vector<Position>{*p};
 }
 
-// Reports games done, the rate and the ETA on stderr at most twice a second.
+// Returns the path of game `game`'s record in the directory of --save.
+std::string game_path(const std::string& dir, int game) {
+  char name[32];
+  std::snprintf(name, sizeof name, "/game-%07d.txt", game);
+  return dir + name;
+}
+
+// Takes into o.kept the games of match o recorded in dir, and has o.finished record
+// there each game played; returns how many games were kept. Errors name the file:
+// unreadable or not a record (Error), another match's (Invalid).
+Result<int> keep_games(const std::string& dir, MatchOptions& o) {
+  o.kept.assign(size_t(o.games), std::nullopt);
+  int kept = 0;
+  for (int i = 0; i < o.games; ++i) {
+    const std::string path = game_path(dir, i);
+    Result<std::string> text = read_text_file(path);
+    if (!text && text.status().code() == Status::Code::NotFound) continue;
+    if (!text) return text.status();
+    Result<GameResult> g = read_match_game(o, i, *text);
+    if (!g) return g.status().prefixed(path + ": ");
+    o.kept[size_t(i)] = *g;
+    ++kept;
+  }
+  o.finished = [dir, &o](int game, const GameResult& g) {
+    return write_text_file(game_path(dir, game), match_game_record(o, game, g));
+  };
+  return kept;
+}
+
+// Reports games done, the rate and the ETA on stderr at most twice a second; `kept`
+// games were done before it started.
 class GameProgress {
  public:
-  explicit GameProgress(int games) : games_(games) {}
+  GameProgress(int games, int kept) : games_(games), kept_(kept) {}
   void operator()(int done) {
     const auto now = Clock::now();
     if (done < games_ && now - last_ < std::chrono::milliseconds(500)) return;
     last_ = now;
     const double seconds = std::chrono::duration<double>(now - start_).count();
-    const double rate = seconds > 0 ? done / seconds : 0;
+    const double rate = seconds > 0 ? (done - kept_) / seconds : 0;
     std::fprintf(stderr, "\rmatch: %d of %d games, %.1f games/s, ETA %s ", done, games_, rate,
                  rate > 0 ? human_time((games_ - done) / rate).c_str() : "?");
     if (done == games_) std::fprintf(stderr, "\n");
@@ -76,7 +108,7 @@ class GameProgress {
 
  private:
   using Clock = std::chrono::steady_clock;
-  int games_;
+  int games_, kept_;
   Clock::time_point start_ = Clock::now(), last_{};
 };
 
@@ -113,7 +145,7 @@ void game_records(JsonWriter& w, const MatchOptions& o, const MatchResult& r) {
   w.end_array();
 }
 
-void print_result(const MatchArgs& a, const MatchOptions& o, const MatchResult& r) {
+void print_result(const MatchArgs& a, const MatchOptions& o, const MatchResult& r, int kept) {
   const Score white = score_of(r, WHITE), black = score_of(r, BLACK);
   if (a.json) {
     JsonWriter w;
@@ -124,7 +156,7 @@ void print_result(const MatchArgs& a, const MatchOptions& o, const MatchResult& 
     w.field("black_score", black.mean, 4).field("median_plies", median_plies(r));
     w.key("reasons").begin_object();
     for (const auto& [name, count] : reasons(r)) w.field(name, count);
-    w.end_object();
+    w.end_object().field("kept", kept);
     if (a.records) game_records(w, o, r);
     print_json_line(w.end_object());
     return;
@@ -139,6 +171,9 @@ void print_result(const MatchArgs& a, const MatchOptions& o, const MatchResult& 
   for (const auto& [name, count] : reasons(r))
     ends += (ends.empty() ? "" : ", ") + name + " " + std::to_string(count);
   std::printf("Ends: %s; median length %d plies\n", ends.c_str(), median_plies(r));
+  if (!a.save.empty())
+    std::printf("Kept in %s: %d games from before, %zu played now\n", a.save.c_str(), kept,
+                r.games.size() - size_t(kept));
 }
 
 int run_match(const MatchArgs& a) {
@@ -166,11 +201,26 @@ int run_match(const MatchArgs& a) {
     if (!tb) return fail(tb.status(), *v, dir, *metric);
     o.tables = *tb;
   }
-  GameProgress progress(o.games);
+  int kept = 0;
+  if (!a.save.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(a.save, ec);
+    if (ec)
+      return fail(EXIT_ERROR, "--save: cannot make the directory " + a.save + ": " + ec.message());
+    Result<int> k = keep_games(a.save, o);
+    if (!k) {
+      const bool other = k.status().code() == Status::Code::Invalid;
+      return fail(other ? EXIT_USAGE : EXIT_ERROR,
+                  k.message() + (other ? " (a --save directory of another match: give another)"
+                                       : " (remove the file to play that game again)"));
+    }
+    kept = *k;
+  }
+  GameProgress progress(o.games, kept);
   if (!a.quiet) o.progress = std::ref(progress);
   Result<MatchResult> r = play_match(o);
   if (!r) return fail(r.status(), *v, dir, *metric);
-  print_result(a, o, *r);
+  print_result(a, o, *r, kept);
   return EXIT_OK;
 }
 
@@ -201,6 +251,9 @@ Command register_match(CLI::App& app) {
   cmd->add_option("--from", a->from, "Start position (default: the empty board)");
   cmd->add_option("--starts", a->starts,
                   "File of start positions, one a line; game i starts at line i mod N");
+  cmd->add_option("--save", a->save,
+                  "Directory keeping each game's record as it ends (game-0000017.txt); the "
+                  "games already there are taken, not played: a stopped match resumes");
   add_threads_option(cmd, &a->threads);
   CLI::Option* json = cmd->add_flag("--json", a->json, "One JSON object");
   cmd->add_flag("--records", a->records,

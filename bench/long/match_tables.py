@@ -12,10 +12,11 @@ Usage: bench/long/match_tables.py BUILD VARIANT [--db DIR] [--games N] [--seed S
   --drawn-openings FILE  writes to FILE every drawn opening of two plies (a class of
                          symmetric ones each, by `millbase openings`) and plays from them
   --cache DIR            keeps each match's result in DIR, named by its command, and
-                         reuses it: a run stopped part way is resumed by running it again
-                         (matches are deterministic for their seed). The name leaves out
-                         the build: use one DIR per build. Each result also records the
-                         match's wall time.
+                         reuses it, and each of its games as it ends (match --save, in
+                         DIR/NAME.games): a run stopped part way, even within a match, is
+                         resumed by running it again (matches are deterministic for their
+                         seed). The name leaves out the build: use one DIR per build. Each
+                         result also records the match's wall time (of its last run).
 Prints Markdown on stdout and each command on stderr as it runs.
 Exit codes: 0 done, 1 a match failed, 2 usage.
 """
@@ -46,6 +47,10 @@ def match(bin_path, variant, white, black, games, seed, db, starts):
             with open(kept) as f:
                 print("$ %s (kept in %s)" % (command, kept), file=sys.stderr, flush=True)
                 return json.load(f)
+    if kept:
+        # Each game kept as it ends (match --save), so that a row stopped part way
+        # resumes from its last game; the directory is named by the command too.
+        cmd += ["--save", kept[:-len(".json")] + ".games"]
     print("$ " + command, file=sys.stderr, flush=True)
     start = time.monotonic()
     done = subprocess.run(cmd, capture_output=True, text=True)
