@@ -68,10 +68,22 @@ std::string game_path(const std::string& dir, int game) {
   return dir + name;
 }
 
+// Removes from dir the temporary files of records that a match killed while writing
+// them left (write_text_file's "game-0000017.txt.tmp.PID").
+void remove_unfinished_records(const std::string& dir) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("game-", 0) == 0 && name.find(".txt.tmp.") != std::string::npos)
+      std::filesystem::remove(entry.path(), ec);
+  }
+}
+
 // Takes into o.kept the games of match o recorded in dir, and has o.finished record
 // there each game played; returns how many games were kept. Errors name the file:
 // unreadable or not a record (Error), another match's (Invalid).
 Result<int> keep_games(const std::string& dir, MatchOptions& o) {
+  remove_unfinished_records(dir);
   o.kept.assign(size_t(o.games), std::nullopt);
   int kept = 0;
   for (int i = 0; i < o.games; ++i) {
