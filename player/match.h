@@ -18,6 +18,7 @@ struct GameResult {
   EndReason reason = EndReason::None;
   int plies = 0;
   std::vector<Move> moves;  // the game's moves from its start, plies of them
+  bool operator==(const GameResult&) const = default;
 };
 
 struct MatchOptions {

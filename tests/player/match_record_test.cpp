@@ -15,10 +15,6 @@
 namespace millbase {
 namespace {
 
-bool same_game(const GameResult& a, const GameResult& b) {
-  return a.outcome == b.outcome && a.reason == b.reason && a.plies == b.plies && a.moves == b.moves;
-}
-
 MatchOptions six_match() {
   MatchOptions o;
   o.variant = &SIX;
@@ -38,7 +34,7 @@ TEST(MatchRecord, EachGameComesBackFromItsRecord) {
     const std::string text = match_game_record(o, i, r.games[size_t(i)]);
     const Result<GameResult> back = read_match_game(o, i, text);
     ASSERT_TRUE(back) << back.message() << "\n" << text;
-    EXPECT_TRUE(same_game(*back, r.games[size_t(i)])) << text;
+    EXPECT_EQ(*back, r.games[size_t(i)]) << text;
     EXPECT_NE(text.find("[Tables \"none\"]"), std::string::npos) << text;
     EXPECT_EQ(text.find("[Start ") != std::string::npos, i % 2 == 1) << text;
   }
@@ -124,7 +120,7 @@ TEST(MatchRecord, AMatchTakesItsKeptGamesAndPlaysTheOthers) {
   o.finished = [&](int game, const GameResult& g) {
     std::lock_guard<std::mutex> hold(lock);
     played.insert(game);
-    EXPECT_TRUE(same_game(g, whole.games[size_t(game)])) << game;
+    EXPECT_EQ(g, whole.games[size_t(game)]) << game;
     return Status::ok();
   };
   o.progress = [&](int done) { last_done = done; };
@@ -132,8 +128,7 @@ TEST(MatchRecord, AMatchTakesItsKeptGamesAndPlaysTheOthers) {
   EXPECT_EQ(played, (std::set<int>{0, 2, 3, 5, 7}));
   EXPECT_EQ(last_done, o.games);
   for (int i = 0; i < o.games; ++i)
-    EXPECT_TRUE(same_game(r.games[size_t(i)], i == 1 ? whole.games[0] : whole.games[size_t(i)]))
-        << i;
+    EXPECT_EQ(r.games[size_t(i)], i == 1 ? whole.games[0] : whole.games[size_t(i)]) << i;
   int white = 0, draws = 0, black = 0;
   for (const GameResult& g : r.games) {
     white += g.outcome == Outcome::WhiteWins;

@@ -15,14 +15,7 @@ namespace millbase {
 namespace {
 
 // Returns whether two matches played the same games.
-bool same_games(const MatchResult& a, const MatchResult& b) {
-  if (a.games.size() != b.games.size()) return false;
-  for (size_t i = 0; i < a.games.size(); ++i)
-    if (a.games[i].outcome != b.games[i].outcome || a.games[i].reason != b.games[i].reason ||
-        a.games[i].plies != b.games[i].plies || a.games[i].moves != b.games[i].moves)
-      return false;
-  return true;
-}
+bool same_games(const MatchResult& a, const MatchResult& b) { return a.games == b.games; }
 
 TEST(Match, SameGamesForASeedOnAnyThreads) {
   MatchOptions o;
