@@ -13,7 +13,9 @@ with what the first left there. In each, `perfect` (from the served tables, pres
 drawn positions) plays the opponent from the empty board under the draw rules of play,
 with White and Black alternating between pairs; the page asks /api/game after every move
 as it does in play. Prints, for first and second games apart: the median and p95 of the
-time of perfect's moves (the /api/computer call, in the page), and the median and p95 of
+time of perfect's moves (the /api/computer call, in the page) and of its turns (the
+/api/game call that shows the position and its moves' values, then the move: what a
+player waits for), and the median and p95 of
 the bytes and requests fetched per game; and the bytes of the whole served set.
 """
 import argparse
@@ -38,9 +40,10 @@ const [variant, perfectSide, opponent, seed] = arguments;
 const done = arguments[arguments.length - 1];
 (async () => {
   const before = Object.assign({}, millbaseTables.stats);
-  const moves = [], times = [];
+  const moves = [], times = [], turns = [];
   let game;
   for (let ply = 0; ply < 400; ply++) {
+    const shown = performance.now();
     game = (await millbaseOffline('game', {variant, moves: moves.join(' ')})).body;
     if (game.outcome !== 'ongoing') break;
     const perfect = game.side_to_move === perfectSide;
@@ -48,11 +51,14 @@ const done = arguments[arguments.length - 1];
     const answer = await millbaseOffline('computer', {variant, moves: moves.join(' '),
         level: perfect ? 'perfect' : opponent, seed: String(seed * 1000 + ply)});
     if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
-    if (perfect) times.push(performance.now() - started);
+    if (perfect) {
+      times.push(performance.now() - started);
+      turns.push(performance.now() - shown);
+    }
     moves.push(answer.body.move);
   }
   const after = millbaseTables.stats;
-  return {moves: moves.length, times, outcome: game.outcome, reason: game.reason,
+  return {moves: moves.length, times, turns, outcome: game.outcome, reason: game.reason,
           requests: after.requests - before.requests, bytes: after.bytes - before.bytes,
           alone: after.alone - before.alone};
 })().then(r => done(JSON.stringify(r)), e => done(JSON.stringify({error: String(e)})));
@@ -137,9 +143,11 @@ def main():
                 games[which].append(r)
                 if not args.json:
                     print('game %2d (%s, perfect %s): %d plies, %s (%s); perfect\'s moves median '
-                          '%.0f ms, max %.0f ms; %d requests (%d waited alone), %.2f MB' % (
+                          '%.0f ms, max %.0f ms; its turns median %.0f ms, max %.0f ms; '
+                          '%d requests (%d waited alone), %.2f MB' % (
                               seed, which, side, r['moves'], r['outcome'], r['reason'],
-                              statistics.median(r['times']), max(r['times']), r['requests'],
+                              statistics.median(r['times']), max(r['times']),
+                              statistics.median(r['turns']), max(r['turns']), r['requests'],
                               r['alone'], r['bytes'] / 1e6), flush=True)
         finally:
             driver.quit()
@@ -148,9 +156,12 @@ def main():
                'opponent': args.opponent, 'served_bytes': whole}
     for which, rs in games.items():
         times = [t for r in rs for t in r['times']]
+        turns = [t for r in rs for t in r['turns']]
         summary[which] = {
             'games': len(rs), 'move_ms_median': round(statistics.median(times)),
             'move_ms_p95': round(quantile(times, 0.95)), 'move_ms_max': round(max(times)),
+            'turn_ms_median': round(statistics.median(turns)),
+            'turn_ms_p95': round(quantile(turns, 0.95)), 'turn_ms_max': round(max(turns)),
             'bytes_median': statistics.median(r['bytes'] for r in rs),
             'bytes_p95': quantile([r['bytes'] for r in rs], 0.95),
             'requests_median': statistics.median(r['requests'] for r in rs),
