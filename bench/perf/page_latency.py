@@ -52,8 +52,9 @@ const done = arguments[arguments.length - 1];
         level: perfect ? 'perfect' : opponent, seed: String(seed * 1000 + ply)});
     if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
     if (perfect) {
-      times.push(performance.now() - started);
-      turns.push(performance.now() - shown);
+      const ended = performance.now();
+      times.push(ended - started);
+      turns.push(ended - shown);
     }
     moves.push(answer.body.move);
   }
