@@ -105,6 +105,13 @@ def quantile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))] if values else float('nan')
 
 
+def ms_stats(name, values):
+    """Returns the median, p95 and max of values (ms), keyed NAME_ms_median and so on."""
+    return {name + '_ms_median': round(statistics.median(values)),
+            name + '_ms_p95': round(quantile(values, 0.95)),
+            name + '_ms_max': round(max(values))}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('offline')
@@ -159,10 +166,7 @@ def main():
         times = [t for r in rs for t in r['times']]
         turns = [t for r in rs for t in r['turns']]
         summary[which] = {
-            'games': len(rs), 'move_ms_median': round(statistics.median(times)),
-            'move_ms_p95': round(quantile(times, 0.95)), 'move_ms_max': round(max(times)),
-            'turn_ms_median': round(statistics.median(turns)),
-            'turn_ms_p95': round(quantile(turns, 0.95)), 'turn_ms_max': round(max(turns)),
+            'games': len(rs), **ms_stats('move', times), **ms_stats('turn', turns),
             'bytes_median': statistics.median(r['bytes'] for r in rs),
             'bytes_p95': quantile([r['bytes'] for r in rs], 0.95),
             'requests_median': statistics.median(r['requests'] for r in rs),
